@@ -1,0 +1,76 @@
+package loadlab.slowserver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SlowServerConfigTests {
+
+    @Test
+    void defaultsAreTheLabsBackend() {
+        SlowServerConfig config = SlowServerConfig.parse();
+
+        assertThat(config).isEqualTo(new SlowServerConfig(8000, "127.0.0.1", 0, 4000, OptionalLong.empty()));
+        assertThat(config.describeDelays()).isEqualTo("delay uniform 0..4000 ms, seed none");
+    }
+
+    @Test
+    void everyOptionIsRead() {
+        SlowServerConfig config = SlowServerConfig.parse(
+                "--port=0", "--bind=0.0.0.0", "--min-delay-ms=50", "--max-delay-ms=150", "--seed=-7");
+
+        assertThat(config).isEqualTo(new SlowServerConfig(0, "0.0.0.0", 50, 150, OptionalLong.of(-7)));
+        assertThat(config.describeDelays()).isEqualTo("delay uniform 50..150 ms, seed -7");
+    }
+
+    @Test
+    void aFixedDelayIsAllowed() {
+        assertThat(SlowServerConfig.parse("--min-delay-ms=1000", "--max-delay-ms=1000").maxDelayMs()).isEqualTo(1000);
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            --min-delay-ms=abc                   |                    | --min-delay-ms=abc is not a whole number
+            --max-delay-ms=1.5                   |                    | --max-delay-ms=1.5 is not a whole number
+            --port=                              |                    | --port= is not a whole number
+            --seed=x                             |                    | --seed=x is not a whole number
+            --min-delay-ms=5000                  |                    | --min-delay-ms=5000 is greater than --max-delay-ms=4000
+            --min-delay-ms=200                   | --max-delay-ms=100 | --min-delay-ms=200 is greater than --max-delay-ms=100
+            --max-delay-ms=-1                    |                    | --max-delay-ms=-1 must not be negative
+            --min-delay-ms=-5                    |                    | --min-delay-ms=-5 must not be negative
+            --max-delay-ms=3600001               |                    | --max-delay-ms=3600001 is more than 3600000 (one hour)
+            --max-delay-ms=99999999999999999999  |                    | --max-delay-ms=99999999999999999999 is out of range
+            --port=65536                         |                    | --port=65536 is out of range (0..65535, 0 picks a free port)
+            --port=-1                            |                    | --port=-1 is out of range (0..65535, 0 picks a free port)
+            --foo=1                              |                    | unknown option --foo=1 (known: --port, --bind, --min-delay-ms, --max-delay-ms, --seed)
+            8000                                 |                    | unknown option 8000 (known: --port, --bind, --min-delay-ms, --max-delay-ms, --seed)
+            --port                               |                    | --port needs a value, written --port=<value>
+            --bind=                              |                    | --bind= must name an address
+            --port=1                             | --port=2           | --port is given more than once
+            """)
+    void badConfigurationIsOneLineNamingTheBadValue(String first, String second, String expectedMessage) {
+        String[] args = second == null ? new String[] {first} : new String[] {first, second};
+
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SlowServerConfig.parse(args))
+                .withMessage(expectedMessage);
+    }
+
+    @Test
+    void aLineBreakSmuggledIntoAValueCannotSplitTheMessage() {
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SlowServerConfig.parse("--seed=1\nslow-server: fake"))
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").contains("--seed=1\\nslow-server: fake"));
+    }
+
+    @Test
+    void programmaticConfigurationIsCheckedToo() {
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new SlowServerConfig(0, "127.0.0.1", 10, 5, OptionalLong.empty()))
+                .withMessage("--min-delay-ms=10 is greater than --max-delay-ms=5");
+    }
+}
