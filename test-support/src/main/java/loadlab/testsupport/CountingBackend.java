@@ -1,0 +1,182 @@
+package loadlab.testsupport;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.http.Fault;
+import com.github.tomakehurst.wiremock.jetty11.Jetty11HttpServer;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import loadlab.testsupport.HttpCalls.Reply;
+import wiremock.org.eclipse.jetty.server.HttpChannel;
+import wiremock.org.eclipse.jetty.server.Request;
+
+/**
+ * A WireMock backend on 127.0.0.1 that answers {@code GET /} and counts, exactly, the most calls it held at once.
+ *
+ * <p>Delays are asynchronous (a scheduler writes the response later, no container thread sleeps), so the stub
+ * itself never caps concurrency. WireMock's own hooks cannot count that exactly: with asynchronous responses its
+ * {@code ServeEventListener#afterComplete} runs as soon as the response is <em>scheduled</em>, long before it is
+ * written. So the counter is a Jetty {@link HttpChannel.Listener} on the connector instead: a call enters when its
+ * request head has been parsed and leaves just before its status line is written. That window lies strictly
+ * inside the caller's own wait, so the maximum can never exceed what the caller really had in flight, and a
+ * caller that reuses a freed slot can only arrive after the previous call has left.
+ */
+public final class CountingBackend implements AutoCloseable {
+
+  private static final Duration WARM_UP_HOLD = Duration.ofMillis(200);
+
+  private final InFlightCounter counter = new InFlightCounter();
+  private final WireMockServer server;
+
+  private CountingBackend(int port) {
+    server = new WireMockServer(wireMockConfig()
+        .bindAddress("127.0.0.1")
+        .port(port)
+        .asynchronousResponseEnabled(true)
+        .asynchronousResponseThreads(16)
+        // Large enough that a burst of a few thousand connections is neither refused nor queued by the stub.
+        .jettyAcceptQueueSize(4096)
+        // Shared by Jetty's acceptors, selectors and dispatch; with asynchronous delays none of them waits out a hold.
+        .containerThreads(200)
+        // HTTP/1.1 whatever the client tries (an h2c upgrade from a JDK client): one connection per call in flight.
+        .http2PlainDisabled(true)
+        .disableRequestJournal()
+        .httpServerFactory((options, admin, stub) -> new Jetty11HttpServer(options, admin, stub) {
+          {
+            httpConnector.addBean(counter);
+          }
+        }));
+    server.start();
+  }
+
+  /** Starts on a free port. */
+  public static CountingBackend start() {
+    return new CountingBackend(0);
+  }
+
+  /** Starts on the given port, e.g. one an app was already told about while nothing listened there. */
+  public static CountingBackend startOn(int port) {
+    return new CountingBackend(port);
+  }
+
+  public String baseUrl() {
+    return "http://127.0.0.1:" + server.port();
+  }
+
+  public int port() {
+    return server.port();
+  }
+
+  /** Answers every {@code GET /} with {@code {"delayMs":<hold>}}, sent {@code hold} after the call arrived. */
+  public CountingBackend holdEveryCall(Duration hold) {
+    long ms = hold.toMillis();
+    return answer(json(200, "{\"delayMs\":" + ms + "}").withFixedDelay((int) ms));
+  }
+
+  /** Answers every {@code GET /} at once with this status and JSON body. */
+  public CountingBackend reply(int status, String jsonBody) {
+    return answer(json(status, jsonBody));
+  }
+
+  /** Breaks every {@code GET /} at the socket level: reset, garbage, empty response, bad chunk. */
+  public CountingBackend fail(Fault fault) {
+    return answer(aResponse().withFault(fault));
+  }
+
+  /** What a burst of calls to an app did at this backend. */
+  public record Burst(List<Reply> replies, int received, int maxInFlight) {
+  }
+
+  /**
+   * Sends {@code calls} GETs at once to {@code app} while this backend holds each of its own calls for {@code hold},
+   * and reports the most calls it held at once. The same burst is sent first with a short hold and not counted:
+   * it makes the app start its threads, open its backend connections and compile its hot path, so that the counted
+   * burst reaches this backend within one hold. Otherwise a cold app on a small machine can spread its calls over
+   * more than a hold, and the count shows how fast it starts up, not what caps it. Even warm, 600 calls through an
+   * app into this stub, all in one JVM on 2 cores, arrive over 0.6-1.1 s: hold well above that (the apps' tests
+   * hold 3 s).
+   */
+  public Burst burst(URI app, int calls, Duration hold) {
+    holdEveryCall(WARM_UP_HOLD);
+    HttpCalls.getConcurrently(app, calls);
+    holdEveryCall(hold);
+    resetCounts();
+    List<Reply> replies = HttpCalls.getConcurrently(app, calls);
+    return new Burst(replies, received(), maxInFlight());
+  }
+
+  /** The most calls held at once since start or {@link #resetCounts()}. */
+  public int maxInFlight() {
+    return counter.max.get();
+  }
+
+  /** Calls received since start or {@link #resetCounts()}. */
+  public int received() {
+    return counter.received.get();
+  }
+
+  /** Call only while idle: the maximum restarts from the calls in flight now. */
+  public void resetCounts() {
+    counter.received.set(0);
+    counter.max.set(counter.inFlight.get());
+  }
+
+  @Override
+  public void close() {
+    server.stop();
+  }
+
+  private CountingBackend answer(ResponseDefinitionBuilder response) {
+    server.resetMappings();
+    server.stubFor(get("/").willReturn(response));
+    return this;
+  }
+
+  private static ResponseDefinitionBuilder json(int status, String body) {
+    return aResponse().withStatus(status).withHeader("Content-Type", "application/json").withBody(body);
+  }
+
+  private static final class InFlightCounter implements HttpChannel.Listener {
+
+    private static final String ENTERED = InFlightCounter.class.getName();
+
+    final AtomicInteger inFlight = new AtomicInteger();
+    final AtomicInteger max = new AtomicInteger();
+    final AtomicInteger received = new AtomicInteger();
+
+    @Override
+    public void onRequestBegin(Request request) {
+      if (request.getRequestURI().startsWith("/__admin")) {
+        return;
+      }
+      request.setAttribute(ENTERED, Boolean.TRUE);
+      received.incrementAndGet();
+      max.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+    }
+
+    @Override
+    public void onResponseBegin(Request request) {
+      leave(request);
+    }
+
+    // A fault (reset, garbage) or a caller that hung up never begins a response; Jetty still completes the request.
+    @Override
+    public void onComplete(Request request) {
+      leave(request);
+    }
+
+    // Jetty calls a request's listener methods one after another, never concurrently, so this check-then-act is safe.
+    private void leave(Request request) {
+      if (request.getAttribute(ENTERED) != null) {
+        request.removeAttribute(ENTERED);
+        inFlight.decrementAndGet();
+      }
+    }
+  }
+}

@@ -1,0 +1,63 @@
+package loadlab.testsupport;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
+
+/** Plain HTTP/1.1 GETs against an app, one at a time or all at once. */
+public final class HttpCalls {
+
+  // Generous: a queued call on the 200-thread app waits for several backend holds before it is served.
+  private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+  // One client for the whole test JVM: the warm-up burst leaves its connections open for the counted burst, so
+  // the counted one does not spend its first second on hundreds of TCP handshakes.
+  private static final HttpClient CLIENT = HttpClient.newBuilder()
+      .version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(10))
+      .build();
+
+  private HttpCalls() {
+  }
+
+  public record Reply(int status, String contentType, String body) {
+  }
+
+  public static Reply get(URI uri) {
+    try {
+      return toReply(CLIENT.send(request(uri), BodyHandlers.ofString()));
+    } catch (IOException e) {
+      throw new IllegalStateException("GET " + uri + " failed", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+
+  /**
+   * Sends {@code n} GETs at once, each on its own connection (the JDK client opens another HTTP/1.1 connection
+   * whenever none is idle, without limit), and waits for all of them.
+   */
+  public static List<Reply> getConcurrently(URI uri, int n) {
+    HttpRequest request = request(uri);
+    List<CompletableFuture<Reply>> replies = IntStream.range(0, n)
+        .mapToObj(i -> CLIENT.sendAsync(request, BodyHandlers.ofString()).thenApply(HttpCalls::toReply))
+        .toList();
+    return replies.stream().map(CompletableFuture::join).toList();
+  }
+
+  private static HttpRequest request(URI uri) {
+    return HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build();
+  }
+
+  private static Reply toReply(HttpResponse<String> response) {
+    return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""), response.body());
+  }
+}
