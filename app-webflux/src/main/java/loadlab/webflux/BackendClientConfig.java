@@ -1,0 +1,40 @@
+package loadlab.webflux;
+
+import io.netty.channel.ChannelOption;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.netty.http.HttpProtocol;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+
+/**
+ * The non-blocking client to the backend, on Boot's {@link WebClient.Builder} with a connection pool sized so that
+ * it never caps calls in flight: the event loop, not the pool, is the model under test.
+ */
+@Configuration(proxyBeanMethods = false)
+class BackendClientConfig {
+
+  // Spring's default pool holds 500 connections and queues 1000 more acquires, then fails them; Reactor Netty's own
+  // default is smaller still. 10,000 connections and an unbounded queue stay far above any load this lab applies.
+  @Bean(destroyMethod = "dispose")
+  ConnectionProvider backendConnections() {
+    return ConnectionProvider.builder("backend")
+        .maxConnections(10_000)
+        .pendingAcquireMaxCount(-1)
+        .build();
+  }
+
+  @Bean
+  WebClient backendClient(WebClient.Builder builder, ConnectionProvider backendConnections, BackendProperties backend) {
+    HttpClient httpClient = HttpClient.create(backendConnections)
+        // HTTP/1.1 only, like the MVC apps' client: one connection per call in flight, no multiplexing.
+        .protocol(HttpProtocol.HTTP11)
+        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.toIntExact(backend.connectTimeout().toMillis()))
+        .responseTimeout(backend.responseTimeout());
+    return builder.baseUrl(backend.baseUrl().toString())
+        .clientConnector(new ReactorClientHttpConnector(httpClient))
+        .build();
+  }
+}

@@ -1,0 +1,105 @@
+package loadlab.webflux;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.http.Fault;
+import java.net.URI;
+import java.time.Duration;
+import loadlab.testsupport.CountingBackend;
+import loadlab.testsupport.HttpCalls;
+import loadlab.testsupport.HttpCalls.Reply;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+// A short response timeout so that the timeout case costs one second, not twenty.
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "backend.response-timeout=1s")
+class ProxyControllerTests {
+
+  static final CountingBackend backend = CountingBackend.start();
+
+  @DynamicPropertySource
+  static void backend(DynamicPropertyRegistry registry) {
+    registry.add("backend.base-url", backend::baseUrl);
+  }
+
+  @AfterAll
+  static void stopBackend() {
+    backend.close();
+  }
+
+  @LocalServerPort
+  int port;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"{\"delayMs\":7}", "{ \"delayMs\" : 1734 , \"note\": \"caf\u00e9\" }"})
+  void passesTheBackendBodyThroughUnchanged(String body) {
+    backend.reply(200, body);
+
+    Reply reply = HttpCalls.get(app());
+
+    assertThat(reply.status()).isEqualTo(200);
+    assertJson(reply);
+    assertThat(reply.body()).isEqualTo(body);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {500, 503, 404})
+  void answers502WhenTheBackendAnswersAnError(int status) {
+    backend.reply(status, "{\"oops\":true}");
+
+    assertBadGateway(HttpCalls.get(app()), "HTTP " + status);
+    assertStillServes();
+  }
+
+  @ParameterizedTest
+  @EnumSource(Fault.class)
+  void answers502WhenTheBackendBreaksTheConnection(Fault fault) {
+    backend.fail(fault);
+
+    assertBadGateway(HttpCalls.get(app()), null);
+    assertStillServes();
+  }
+
+  @Test
+  void answers502WhenTheBackendDoesNotAnswerInTime() {
+    backend.holdEveryCall(Duration.ofSeconds(3));
+
+    assertBadGateway(HttpCalls.get(app()), "response timeout");
+    assertStillServes();
+  }
+
+  private void assertStillServes() {
+    backend.reply(200, "{\"delayMs\":1}");
+    Reply reply = HttpCalls.get(app());
+    assertThat(reply.status()).isEqualTo(200);
+    assertThat(reply.body()).isEqualTo("{\"delayMs\":1}");
+  }
+
+  private static void assertBadGateway(Reply reply, String reason) {
+    assertThat(reply.status()).isEqualTo(502);
+    assertJson(reply);
+    if (reason != null) {
+      assertThat(reply.body()).isEqualTo("{\"error\":\"backend unavailable: " + reason + "\"}");
+    } else {
+      assertThat(reply.body()).startsWith("{\"error\":\"backend unavailable: ").endsWith("\"}").hasSizeLessThan(200);
+    }
+  }
+
+  private static void assertJson(Reply reply) {
+    assertThat(MediaType.parseMediaType(reply.contentType()).isCompatibleWith(MediaType.APPLICATION_JSON))
+        .as("Content-Type %s", reply.contentType())
+        .isTrue();
+  }
+
+  private URI app() {
+    return URI.create("http://127.0.0.1:" + port + "/");
+  }
+}
