@@ -1,0 +1,20 @@
+package loadlab.coroutines
+
+import java.net.URI
+import java.time.Duration
+import org.springframework.boot.context.properties.ConfigurationProperties
+import org.springframework.boot.context.properties.bind.DefaultValue
+
+/**
+ * Where the slow backend is and how long to wait for it.
+ *
+ * @property baseUrl the backend; `GET /` is called on it
+ * @property connectTimeout a refused or unreachable backend must fail fast, not hold a request for long
+ * @property responseTimeout longer than the backend's slowest answer (4 s), so only a backend that hangs times out
+ */
+@ConfigurationProperties("backend")
+data class BackendProperties(
+    @DefaultValue("http://127.0.0.1:8000") val baseUrl: URI,
+    @DefaultValue("2s") val connectTimeout: Duration,
+    @DefaultValue("20s") val responseTimeout: Duration,
+)
