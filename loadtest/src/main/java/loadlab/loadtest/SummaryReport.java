@@ -45,7 +45,7 @@ public final class SummaryReport {
                 .append("- Backend delay: ").append(s.backendDelayMinMs()).append("..").append(s.backendDelayMaxMs())
                 .append(" ms per request (mean ").append(Format.ms(s.backendMeanDelayMs())).append(" ms)\n")
                 .append("- Targets, in run order: ").append(String.join(", ",
-                        Stream.concat(Stream.of(Target.DIRECT), s.apps().stream()).toList())).append("\n\n");
+                        Stream.concat(Stream.of(Target.DIRECT.name()), s.apps().stream()).toList())).append("\n\n");
     }
 
     private static void environment(StringBuilder md, Environment e) {

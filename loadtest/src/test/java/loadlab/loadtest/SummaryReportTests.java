@@ -21,11 +21,11 @@ class SummaryReportTests {
             "make loadtest USERS=500", "4a87ca4", "Eclipse Adoptium 25.0.1+8-LTS", "Linux 6.8.0 (amd64)", 2, "23.4 GiB",
             "-Xmx512m -XX:+UseG1GC", "max heap 6.0 GiB, flags -Xmx6g");
 
-    private static final Target THREADPOOL = new Target("app-threadpool", "Tomcat, 200 platform threads", OptionalInt.of(200));
-    private static final Target VIRTUAL = new Target("app-virtual", "Tomcat on virtual threads", OptionalInt.empty());
-    private static final Target WEBFLUX = new Target("app-webflux", "WebFlux on Reactor Netty", OptionalInt.empty());
-    private static final Target COROUTINES = new Target("app-coroutines", "WebFlux with Kotlin coroutines", OptionalInt.empty());
-    private static final Target THREADPOOL_400 = new Target("app-threadpool-400", "Tomcat, 400 platform threads", OptionalInt.of(400));
+    private static final Target THREADPOOL = Target.app("threadpool").orElseThrow();
+    private static final Target VIRTUAL = Target.app("virtual").orElseThrow();
+    private static final Target WEBFLUX = Target.app("webflux").orElseThrow();
+    private static final Target COROUTINES = Target.app("coroutines").orElseThrow();
+    private static final Target THREADPOOL_400 = Target.app("threadpool-400").orElseThrow();
 
     private static final TargetResult DIRECT = TargetResult.measured(Target.direct(), stats(7_470, 249.0,
             new ResponseTimes(2_010.4, 3, 1_998, 3_600, 3_800, 3_962, 4_008), Map.of(), 500, 250.0, 99.6,
@@ -97,7 +97,7 @@ class SummaryReportTests {
     @Test
     void classicColumnsAreFormatted() {
         assertThat(rowsOfTable(render(), 0).get(1)).isEqualTo(
-                "| app-threadpool | Tomcat, 200 platform threads | 200 | 2990 | 99.7 | 4812 | 5 | 7000 | 10004 | 1.0 |");
+                "| app-threadpool | Tomcat, 200 threads, blocking RestClient | 200 | 2990 | 99.7 | 4812 | 5 | 7000 | 10004 | 1.0 |");
         assertThat(rowsOfTable(render(), 0).get(0)).contains("| direct | slow-server, no app in between | none | 7470 | 249.0 |");
     }
 
@@ -113,7 +113,7 @@ class SummaryReportTests {
         String markdown = render();
 
         assertThat(rowsOfTable(markdown, 0).get(3))
-                .startsWith("| app-webflux | WebFlux on Reactor Netty | none | **FAILED**: exited with code 1 before it "
+                .startsWith("| app-webflux | Netty, WebClient | none | **FAILED**: exited with code 1 before it "
                         + "was ready: Port 8083 was already in use (log: `results/raw/app-webflux.log`)");
         assertThat(rowsOfTable(markdown, 1).get(3)).startsWith("| app-webflux | **FAILED** |");
         assertThat(markdown).contains("app-webflux FAILED and has no numbers: exited with code 1");
@@ -210,7 +210,7 @@ class SummaryReportTests {
         String markdown = SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, List.of(TargetResult.measured(VIRTUAL, empty)));
 
         assertThat(rowsOfTable(markdown, 0).get(1)).isEqualTo(
-                "| app-virtual | Tomcat on virtual threads | none | 0 | 0.0 | n/a | n/a | n/a | n/a | n/a |");
+                "| app-virtual | Tomcat on virtual threads, blocking RestClient | none | 0 | 0.0 | n/a | n/a | n/a | n/a | n/a |");
         assertThat(rowsOfTable(markdown, 1).get(1)).isEqualTo(
                 "| app-virtual | n/a | n/a | n/a | 250.0 | n/a | n/a | n/a | 0 |");
         assertThat(markdown).contains("app-virtual completed no request inside the 30 s window");

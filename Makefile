@@ -1,0 +1,58 @@
+# loadlab: `make help` lists the targets. Every target finds a JDK 21+ itself (scripts/find-jdk): the machine's
+# default java is 17 and is never used.
+SHELL := bash
+.DEFAULT_GOAL := help
+
+JAVA_HOME := $(shell scripts/find-jdk)
+ifeq ($(JAVA_HOME),)
+$(error loadlab needs a JDK 21+: see the line above for what to install)
+endif
+export JAVA_HOME
+# The summary records the command that produced it.
+export LOADLAB_COMMAND = make $(MAKECMDGOALS) $(MAKEOVERRIDES)
+
+MVNW := ./mvnw -B -ntp
+
+# Comparison knobs (empty = the runner's default; see README "Knobs").
+USERS ?=
+RAMPUP ?=
+WARMUP ?=
+DURATION ?=
+TIMEOUT ?=
+APPS ?=
+DELAY_MIN ?=
+DELAY_MAX ?=
+SEED ?=
+HOST ?=
+PORTS ?=
+RESULTS ?=
+APP_JVM_FLAGS ?=
+
+KNOBS = -Dusers=$(USERS) -Drampup=$(RAMPUP) -Dwarmup=$(WARMUP) -Dduration=$(DURATION) -Dtimeout=$(TIMEOUT) \
+        -Dapps=$(APPS) -DdelayMin=$(DELAY_MIN) -DdelayMax=$(DELAY_MAX) -Dseed=$(SEED) -Dhost=$(HOST) \
+        -Dports=$(PORTS) -Dresults=$(RESULTS) "-DappJvmFlags=$(APP_JVM_FLAGS)"
+
+.PHONY: help build test compare capacity clean
+
+help: ## List the targets
+	@echo "loadlab (JDK: $(JAVA_HOME))"
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@echo "Knobs for compare: USERS RAMPUP WARMUP DURATION TIMEOUT APPS DELAY_MIN DELAY_MAX SEED HOST PORTS RESULTS APP_JVM_FLAGS"
+
+build: ## Build the six runnable jars (slow-server and the five apps) without running tests
+	$(MVNW) package -DskipTests
+
+test: ## Run every test: unit, black-box app tests, and a small end-to-end comparison
+	$(MVNW) package
+
+compare: build ## Run the comparison (500 users, 60 s window by default) and write results/summary.md
+	scripts/run-reaped $(MVNW) -pl loadtest verify -DskipTests $(KNOBS)
+
+capacity: build ## slow-server alone at 500, 1000 and 2000 users: proves the backend is never the bottleneck
+	for users in 500 1000 2000; do \
+	  scripts/run-reaped $(MVNW) -pl loadtest verify -DskipTests $(KNOBS) -Dusers=$$users -Dapps=none \
+	    -Dresults=results/capacity/$$users || exit 1; \
+	done
+
+clean: ## Remove build output (results/ is kept)
+	$(MVNW) -q clean
