@@ -1,0 +1,13 @@
+package loadlab.loadtest;
+
+/**
+ * What one target cost the machine while it carried the load, for the resources chart. Only the charts depend on
+ * this shape; whoever measures the figures fills it.
+ *
+ * @param cpuSecondsPer1000Requests CPU time the target's process used, per 1000 requests it completed: the cost of
+ *                                  a request, comparable across targets that reached different throughputs
+ * @param peakRssMb                 the process's highest resident set size, in MB
+ * @param peakPlatformThreads       the process's highest count of OS threads; virtual threads are not among them
+ */
+public record ResourceFigures(double cpuSecondsPer1000Requests, double peakRssMb, int peakPlatformThreads) {
+}
