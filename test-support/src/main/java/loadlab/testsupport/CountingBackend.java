@@ -30,8 +30,13 @@ import wiremock.org.eclipse.jetty.server.Request;
 public final class CountingBackend implements AutoCloseable {
 
   private static final Duration WARM_UP_HOLD = Duration.ofMillis(200);
+  /** Long against the gap between two arrivals of one burst (milliseconds), short against a test's patience. */
+  static final Duration QUIET = Duration.ofSeconds(2);
+  /** A gate never holds longer than this, so a broken app fails the test instead of hanging it. */
+  private static final Duration GATE_LIMIT = Duration.ofSeconds(60);
 
   private final InFlightCounter counter = new InFlightCounter();
+  private final HoldGate gate = new HoldGate(QUIET, GATE_LIMIT);
   private final WireMockServer server;
 
   private CountingBackend(int port) {
@@ -42,11 +47,13 @@ public final class CountingBackend implements AutoCloseable {
         .asynchronousResponseThreads(16)
         // Large enough that a burst of a few thousand connections is neither refused nor queued by the stub.
         .jettyAcceptQueueSize(4096)
-        // Shared by Jetty's acceptors, selectors and dispatch; with asynchronous delays none of them waits out a hold.
-        .containerThreads(200)
+        // The gate of burst() holds each call on a container thread (fixed delays don't: they are asynchronous), so
+        // there must be more of them than calls in a burst, or the stub itself would cap the count.
+        .containerThreads(1_000)
         // HTTP/1.1 whatever the client tries (an h2c upgrade from a JDK client): one connection per call in flight.
         .http2PlainDisabled(true)
         .disableRequestJournal()
+        .extensions(gate)
         .httpServerFactory((options, admin, stub) -> new Jetty11HttpServer(options, admin, stub) {
           {
             httpConnector.addBean(counter);
@@ -94,18 +101,19 @@ public final class CountingBackend implements AutoCloseable {
   }
 
   /**
-   * Sends {@code calls} GETs at once to {@code app} while this backend holds each of its own calls for {@code hold},
-   * and reports the most calls it held at once. The same burst is sent first with a short hold and not counted:
-   * it makes the app start its threads, open its backend connections and compile its hot path, so that the counted
-   * burst reaches this backend within one hold. Otherwise a cold app on a small machine can spread its calls over
-   * more than a hold, and the count shows how fast it starts up, not what caps it. Even warm, 600 calls through an
-   * app into this stub, all in one JVM on 2 cores, arrive over 0.6-1.1 s: hold well above that (the apps' tests
-   * hold 3 s).
+   * Sends {@code calls} GETs at once to {@code app} and reports the most calls this backend held at once.
+   * <p>
+   * Each counted call is held by a gate, not a clock: the gate opens when all {@code calls} have arrived (nothing
+   * capped them) or when no new call has arrived for {@link #QUIET} (something capped them, and the count is that
+   * cap). A slow or busy machine only makes this slower, never wrong: a fixed hold would end while calls were still
+   * trickling in and count the machine's speed instead of the model. The same burst is sent once first, uncounted
+   * and briefly held, so the app has started its threads and opened its connections before the count.
    */
-  public Burst burst(URI app, int calls, Duration hold) {
+  public Burst burst(URI app, int calls) {
     holdEveryCall(WARM_UP_HOLD);
     HttpCalls.getConcurrently(app, calls);
-    holdEveryCall(hold);
+    gate.arm(calls);
+    answer(json(200, "{\"delayMs\":0}").withTransformers(HoldGate.NAME));
     resetCounts();
     List<Reply> replies = HttpCalls.getConcurrently(app, calls);
     return new Burst(replies, received(), maxInFlight());

@@ -1,0 +1,81 @@
+package loadlab.testsupport;
+
+import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import java.time.Duration;
+
+/**
+ * Holds every call of a burst until either all expected calls have arrived or none has arrived for a quiet period;
+ * then lets them all go, and every later call through at once. Applied only to stubs that name it.
+ */
+final class HoldGate implements ResponseDefinitionTransformerV2 {
+
+  static final String NAME = "hold-gate";
+
+  private final long quietNanos;
+  private final long limitNanos;
+  private int expected;
+  private int arrived;
+  private long lastArrival;
+  private long armedAt;
+  private boolean open = true;
+
+  HoldGate(Duration quiet, Duration limit) {
+    this.quietNanos = quiet.toNanos();
+    this.limitNanos = limit.toNanos();
+  }
+
+  synchronized void arm(int expectedCalls) {
+    expected = expectedCalls;
+    arrived = 0;
+    armedAt = System.nanoTime();
+    lastArrival = armedAt;
+    open = false;
+  }
+
+  @Override
+  public ResponseDefinition transform(ServeEvent serveEvent) {
+    try {
+      pass();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return serveEvent.getResponseDefinition();
+  }
+
+  private synchronized void pass() throws InterruptedException {
+    if (open) {
+      return;
+    }
+    arrived++;
+    lastArrival = System.nanoTime();
+    if (arrived >= expected) {
+      release();
+    }
+    while (!open) {
+      long now = System.nanoTime();
+      long waitNanos = Math.min(lastArrival + quietNanos, armedAt + limitNanos) - now;
+      if (waitNanos <= 0) {
+        release();
+        return;
+      }
+      wait(waitNanos / 1_000_000 + 1);
+    }
+  }
+
+  private void release() {
+    open = true;
+    notifyAll();
+  }
+
+  @Override
+  public boolean applyGlobally() {
+    return false;
+  }
+
+  @Override
+  public String getName() {
+    return NAME;
+  }
+}
