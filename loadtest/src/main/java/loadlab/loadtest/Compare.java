@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -60,32 +61,37 @@ public final class Compare {
   public record Outcome(boolean succeeded, Path runDir, List<TargetResult> rows) {
   }
 
+  private static final String CHARTS = "charts";
+
   public Outcome run() {
     ZonedDateTime startedAt = ZonedDateTime.now();
     Path runDir = knobs.resultsDir().resolve("runs").resolve(LocalDateTime.now().format(STAMP));
     out.printf("loadtest: %d users, %s ramp-up, %s warm-up, %s window, backend %d..%d ms; targets %s%n",
         knobs.users(), seconds(knobs.rampUp()), seconds(knobs.warmUp()), seconds(knobs.window()),
         knobs.delayMinMs(), knobs.delayMaxMs(), knobs.targets().stream().map(Target::name).toList());
-    List<TargetResult> rows = new ArrayList<>();
+    List<ChartInput> measured = new ArrayList<>();
     try (LabProcess backend = startBackend(runDir)) {
       out.printf("slow-server up on port %d (pid %d)%n", knobs.backendPort(), backend.pid());
       for (Target target : knobs.targets()) {
-        rows.add(measure(target, runDir));
+        measured.add(measure(target, runDir));
       }
     } catch (LabProcess.StartFailure backendDown) {
       out.println("FAILED " + backendDown.getMessage());
       for (Target target : knobs.targets()) {
-        rows.add(TargetResult.failed(target, "slow-server did not start: " + backendDown.getMessage(),
-            runDir.resolve("raw").resolve(Target.SLOW_SERVER + ".log")));
+        measured.add(ChartInput.failed(TargetResult.failed(target,
+            "slow-server did not start: " + backendDown.getMessage(),
+            runDir.resolve("raw").resolve(Target.SLOW_SERVER + ".log"))));
       }
     }
+    List<TargetResult> rows = measured.stream().map(ChartInput::result).toList();
     boolean succeeded = rows.stream().allMatch(TargetResult.Measured.class::isInstance);
     Environment environment = Environment.detect(startedAt,
         System.getenv().getOrDefault("LOADLAB_COMMAND", "./mvnw -pl loadtest verify"), gitCommit(knobs.projectDir()),
         String.join(" ", knobs.appJvmFlags()));
     try {
       SummaryWriter.write(runDir.resolve("summary.md"),
-          SummaryReport.render(knobs.scenario(), environment, rows.getFirst(), rows.subList(1, rows.size())));
+          SummaryReport.render(knobs.scenario(), environment, rows.getFirst(), rows.subList(1, rows.size()),
+              charts(runDir, measured)));
       if (succeeded) {
         publish(runDir);
         out.println("loadtest: wrote " + knobs.resultsDir().resolve("summary.md"));
@@ -112,7 +118,18 @@ public final class Compare {
         knobs.host(), knobs.backendPort(), "/__admin/health", runDir.resolve("raw").resolve("slow-server.log"), runId);
   }
 
-  private TargetResult measure(Target target, Path runDir) {
+  /** Charts are a view of the figures, not the figures: if they cannot be drawn, the summary still stands. */
+  private String charts(Path runDir, List<ChartInput> measured) {
+    try {
+      List<Path> written = Charts.writeAll(runDir.resolve(CHARTS), measured, Map.of());
+      return Charts.markdownLinks(written, runDir);
+    } catch (IOException | RuntimeException | Error e) {
+      out.println("loadtest: charts could not be drawn (" + e + "); the summary has none");
+      return "";
+    }
+  }
+
+  private ChartInput measure(Target target, Path runDir) {
     Path rawDir = runDir.resolve("raw").resolve(target.name());
     int port = target.isApp() ? knobs.port(target.name()) : knobs.backendPort();
     String url = "http://" + knobs.host() + ":" + port + "/";
@@ -134,14 +151,14 @@ public final class Compare {
           target.threadLimit(), knobs.meanDelayMs());
       out.printf(Locale.ROOT, "[%s] done: %d requests in the window, %.1f req/s (ceiling %.1f), %d errors%n",
           target.name(), stats.requests(), stats.throughputPerSecond(), stats.ceilingPerSecond(), stats.errors());
-      return TargetResult.measured(target, stats);
+      return ChartInput.of(TargetResult.measured(target, stats), result);
     } catch (LabProcess.StartFailure failure) {
       out.println("FAILED " + failure.getMessage());
-      return TargetResult.failed(target, failure.getMessage(), logOf(target, rawDir, runDir));
+      return ChartInput.failed(TargetResult.failed(target, failure.getMessage(), logOf(target, rawDir, runDir)));
     } catch (IOException | RuntimeException e) {
       String reason = target.name() + ": the load run failed: " + e;
       out.println("FAILED " + reason);
-      return TargetResult.failed(target, reason, logOf(target, rawDir, runDir));
+      return ChartInput.failed(TargetResult.failed(target, reason, logOf(target, rawDir, runDir)));
     } finally {
       if (app != null) {
         app.close();
@@ -172,9 +189,12 @@ public final class Compare {
   /** Replaces the published summary and raw data with this run's, the summary last and atomically. */
   private void publish(Path runDir) throws IOException {
     Path results = knobs.resultsDir();
-    Path raw = results.resolve("raw");
-    deleteTree(raw);
-    Files.move(runDir.resolve("raw"), raw);
+    for (String folder : List.of("raw", CHARTS)) {
+      deleteTree(results.resolve(folder));
+      if (Files.exists(runDir.resolve(folder))) {
+        Files.move(runDir.resolve(folder), results.resolve(folder));
+      }
+    }
     SummaryWriter.write(results.resolve("summary.md"), Files.readString(runDir.resolve("summary.md")));
     deleteTree(runDir);
     try (Stream<Path> others = Files.list(runDir.getParent())) {

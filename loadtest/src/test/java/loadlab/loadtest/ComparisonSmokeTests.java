@@ -52,6 +52,8 @@ class ComparisonSmokeTests {
     assertThat(Files.readString(results.resolve("summary.md"))).contains("app-virtual").contains("JDK");
     assertThat(results.resolve("raw/app-webflux/samples.csv")).exists();
     assertThat(results.resolve("raw/app-webflux/dashboard/index.html")).exists();
+    assertThat(results.resolve("charts/throughput.png")).isNotEmptyFile();
+    assertThat(Files.readString(results.resolve("summary.md"))).contains("](charts/throughput.png)");
     assertThat(results.resolve("runs")).doesNotExist();
     assertThat(LabFixtures.processesOf(runId)).isEmpty();
   }
