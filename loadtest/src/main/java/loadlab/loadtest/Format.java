@@ -34,6 +34,21 @@ final class Format {
         return String.format(Locale.ROOT, "%.1f", millis);
     }
 
+    /** No decimals, for sizes in MiB. */
+    static String whole(double value) {
+        return String.format(Locale.ROOT, "%.0f", value);
+    }
+
+    /** One decimal, for CPU seconds. */
+    static String tenths(double value) {
+        return String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    /** Two decimals, for cores and CPU seconds per 1000 requests, which are often below one. */
+    static String hundredths(double value) {
+        return String.format(Locale.ROOT, "%.2f", value);
+    }
+
     static String seconds(double millis) {
         return String.format(Locale.ROOT, "%.1f s", millis / 1000);
     }

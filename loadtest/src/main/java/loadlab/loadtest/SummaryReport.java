@@ -1,7 +1,9 @@
 package loadlab.loadtest;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.stream.Stream;
 
@@ -21,12 +23,21 @@ public final class SummaryReport {
      * @param apps   the apps in run order, failed ones included
      */
     public static String render(Scenario scenario, Environment environment, TargetResult direct, List<TargetResult> apps) {
-        return render(scenario, environment, direct, apps, "");
+        return render(scenario, environment, direct, apps, Map.of(), "");
     }
 
-    /** @param charts Markdown that embeds the run's charts, or empty when there are none */
     public static String render(Scenario scenario, Environment environment, TargetResult direct, List<TargetResult> apps,
-                                String charts) {
+                                Map<Target, ResourceCost> costs) {
+        return render(scenario, environment, direct, apps, costs, "");
+    }
+
+    /**
+     * @param costs  what each target cost in resources over its window; the resource table is left out when empty,
+     *               and a target missing from a non-empty map shows n/a
+     * @param charts Markdown that embeds the run's charts, or empty when there are none
+     */
+    public static String render(Scenario scenario, Environment environment, TargetResult direct, List<TargetResult> apps,
+                                Map<Target, ResourceCost> costs, String charts) {
         List<TargetResult> rows = Stream.concat(Stream.of(direct), apps.stream()).toList();
         StringBuilder md = new StringBuilder();
         md.append("# loadlab results\n\n");
@@ -34,6 +45,9 @@ public final class SummaryReport {
         environment(md, environment);
         classicTable(md, rows);
         deeperTable(md, rows);
+        if (!costs.isEmpty()) {
+            resourceTable(md, rows, costs, scenario, environment);
+        }
         md.append("## How to read this\n\n");
         PlainReading.lines(scenario, direct, apps).forEach(line -> md.append("- ").append(line).append('\n'));
         md.append('\n');
@@ -123,6 +137,54 @@ public final class SummaryReport {
             }
         }
         md.append('\n');
+    }
+
+    private static void resourceTable(StringBuilder md, List<TargetResult> rows, Map<Target, ResourceCost> costs,
+                                      Scenario s, Environment e) {
+        md.append("## Resource cost\n\n")
+                .append("| Target | CPU (s) | CPU s / 1000 req | Cores (avg) | Peak RSS (MiB) | Peak threads "
+                        + "| Heap after GC (MiB) | GCs | GC pause (ms) | Pinned | Load gen cores |\n")
+                .append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+        for (TargetResult row : rows) {
+            md.append("| ").append(Format.cell(row.target().name())).append(" | ");
+            switch (row) {
+                case TargetResult.Failed ignored -> md.append("**FAILED**").append(dashes(9)).append('\n');
+                case TargetResult.Measured measured -> {
+                    ResourceCost cost = costs.getOrDefault(measured.target(), ResourceCost.NONE);
+                    Optional<ResourceUsage> process = cost.process();
+                    Optional<JfrFigures> jfr = cost.jfr();
+                    md.append(process.map(p -> Format.tenths(p.cpuSeconds())).orElse(Format.NOT_AVAILABLE))
+                            .append(" | ").append(process.flatMap(p -> boxed(p.cpuSecondsPer1000Requests()))
+                                    .map(Format::hundredths).orElse(Format.NOT_AVAILABLE))
+                            .append(" | ").append(process.map(p -> Format.hundredths(p.averageCores())).orElse(Format.NOT_AVAILABLE))
+                            .append(" | ").append(process.map(p -> Format.whole(p.peakRssMib())).orElse(Format.NOT_AVAILABLE))
+                            .append(" | ").append(process.map(p -> Integer.toString(p.peakThreads())).orElse(Format.NOT_AVAILABLE))
+                            .append(" | ").append(jfr.flatMap(j -> boxed(j.heapUsedAfterGcMib())).map(Format::whole)
+                                    .orElse(Format.NOT_AVAILABLE))
+                            .append(" | ").append(jfr.map(j -> Integer.toString(j.gcCount())).orElse(Format.NOT_AVAILABLE))
+                            .append(" | ").append(jfr.map(j -> Format.fineMs(j.gcPauseMs())).orElse(Format.NOT_AVAILABLE))
+                            .append(" | ").append(jfr.filter(j -> j.pinnedEvents().isPresent())
+                                    .map(j -> Integer.toString(j.pinnedEvents().getAsInt())).orElse(Format.NOT_AVAILABLE))
+                            .append(" | ").append(cost.loadGenerator().map(g -> Format.hundredths(g.averageCores()))
+                                    .orElse(Format.NOT_AVAILABLE))
+                            .append(" |\n");
+                }
+            }
+        }
+        md.append('\n')
+                .append("Over the same ").append(s.windowSeconds()).append(" s window: CPU is the change in the "
+                        + "process's user + system time (`/proc/<pid>/stat`, sampled every second, so each edge is within "
+                        + "a second) and cores = CPU / ").append(s.windowSeconds()).append(" s; peak RSS and peak "
+                        + "threads are the largest per-second samples of `VmRSS` and of OS threads, i.e. platform threads "
+                        + "(virtual threads are not OS threads; the JVM's own GC, JIT and JFR threads count); GCs, their "
+                        + "pauses, heap in use after the last GC and virtual-thread pinnings (`jdk.VirtualThreadPinned`, "
+                        + "threshold 0 ms) come from a JFR recording with default settings that every JVM runs alike; "
+                        + "direct's row is slow-server itself; load gen cores is the load generator's own CPU / window, "
+                        + "out of ").append(e.cores()).append(" cores.\n\n");
+    }
+
+    private static Optional<Double> boxed(OptionalDouble value) {
+        return value.isPresent() ? Optional.of(value.getAsDouble()) : Optional.empty();
     }
 
     private static void method(StringBuilder md, Scenario s) {

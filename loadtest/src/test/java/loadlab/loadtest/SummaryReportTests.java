@@ -8,6 +8,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
@@ -233,6 +234,86 @@ class SummaryReportTests {
 
         assertThat(method).contains("30 s window [start, end)", "10 s of ramp-up", "rank ceil(p/100 × n)",
                 "`delayMs`", "500 / 2.0 s = 250.0 req/s");
+    }
+
+    private static ResourceCost cost(double cpu, double per1000, double cores, double rss, int threads, double heap,
+                                     int gcs, double pauseMs, OptionalInt pinned, double loadGenCores) {
+        return new ResourceCost(
+                Optional.of(new ResourceUsage(cpu, cores, OptionalDouble.of(per1000), rss, threads, true)),
+                Optional.of(new JfrFigures(gcs, pauseMs, OptionalDouble.of(heap), pinned)),
+                Optional.of(new ResourceUsage(loadGenCores * 30, loadGenCores, OptionalDouble.empty(), 900, 520, true)));
+    }
+
+    private static final Map<Target, ResourceCost> COSTS = Map.of(
+            Target.direct(), cost(6.3, 0.84, 0.21, 180.4, 38, 41.2, 9, 35.04, OptionalInt.of(0), 0.62),
+            THREADPOOL, cost(4.5, 1.5051, 0.15, 301.6, 231, 96.0, 12, 48.26, OptionalInt.of(0), 0.31),
+            VIRTUAL, cost(9.87, 1.3266, 0.329, 260.0, 41, 110.49, 30, 120.5, OptionalInt.of(0), 0.6));
+
+    private static String renderWithCosts() {
+        return SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, APPS, COSTS);
+    }
+
+    @Test
+    void withoutCostsThereIsNoResourceTableAsBefore() {
+        assertThat(render()).doesNotContain("## Resource cost").isEqualTo(
+                SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, APPS, Map.of()));
+    }
+
+    @Test
+    void theResourceTableHasOneRowPerTargetInRunOrderAndAsManyCellsAsItsHeader() {
+        String markdown = renderWithCosts();
+
+        assertThat(rowsOfTable(markdown, 2))
+                .extracting(row -> row.split("\\|")[1].trim())
+                .containsExactly("direct", "app-threadpool", "app-virtual", "app-webflux", "app-coroutines",
+                        "app-threadpool-400");
+        assertThat(rowsOfTable(markdown, 2)).allSatisfy(row -> assertThat(cells(row)).isEqualTo(11));
+        // The first two tables are untouched by the third.
+        assertThat(rowsOfTable(markdown, 0)).isEqualTo(rowsOfTable(render(), 0));
+        assertThat(rowsOfTable(markdown, 1)).isEqualTo(rowsOfTable(render(), 1));
+    }
+
+    @Test
+    void resourceColumnsAreFormatted() {
+        List<String> rows = rowsOfTable(renderWithCosts(), 2);
+
+        assertThat(rows.get(0)).isEqualTo("| direct | 6.3 | 0.84 | 0.21 | 180 | 38 | 41 | 9 | 35.0 | 0 | 0.62 |");
+        assertThat(rows.get(1)).isEqualTo("| app-threadpool | 4.5 | 1.51 | 0.15 | 302 | 231 | 96 | 12 | 48.3 | 0 | 0.31 |");
+        assertThat(rows.get(2)).isEqualTo("| app-virtual | 9.9 | 1.33 | 0.33 | 260 | 41 | 110 | 30 | 120.5 | 0 | 0.60 |");
+    }
+
+    @Test
+    void aFailedTargetIsMarkedAndAMeasuredOneWithoutCostsShowsNotAvailable() {
+        List<String> rows = rowsOfTable(renderWithCosts(), 2);
+
+        assertThat(rows.get(3)).isEqualTo("| app-webflux | **FAILED** | — | — | — | — | — | — | — | — | — |");
+        assertThat(rows.get(4)).isEqualTo("| app-coroutines | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a |");
+    }
+
+    @Test
+    void eachMissingSourceShowsNotAvailableOnItsOwnNeverZero() {
+        ResourceCost noJfrNoRequests = new ResourceCost(
+                Optional.of(new ResourceUsage(2.0, 0.07, OptionalDouble.empty(), 250, 40, false)),
+                Optional.empty(), Optional.empty());
+        ResourceCost noPinningEvent = new ResourceCost(Optional.empty(),
+                Optional.of(new JfrFigures(3, 4.0, OptionalDouble.empty(), OptionalInt.empty())), Optional.empty());
+
+        List<String> rows = rowsOfTable(SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, List.of(VIRTUAL_RESULT),
+                Map.of(Target.direct(), noJfrNoRequests, VIRTUAL, noPinningEvent)), 2);
+
+        assertThat(rows.get(0)).isEqualTo("| direct | 2.0 | n/a | 0.07 | 250 | 40 | n/a | n/a | n/a | n/a | n/a |");
+        assertThat(rows.get(1)).isEqualTo("| app-virtual | n/a | n/a | n/a | n/a | n/a | n/a | 3 | 4.0 | n/a | n/a |");
+    }
+
+    @Test
+    void theResourceTableComesAfterTheResultsAndSaysHowItWasMeasured() {
+        String markdown = renderWithCosts();
+        String section = markdown.substring(markdown.indexOf("## Resource cost"), markdown.indexOf("## How to read this"));
+
+        assertThat(markdown.indexOf("## Results")).isLessThan(markdown.indexOf("## Resource cost"));
+        assertThat(section).contains("Over the same 30 s window", "cores = CPU / 30 s", "`/proc/<pid>/stat`",
+                "platform threads", "`jdk.VirtualThreadPinned`", "threshold 0 ms", "every JVM runs alike",
+                "direct's row is slow-server itself", "out of 2 cores.");
     }
 
     @Test
