@@ -16,8 +16,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -62,6 +64,10 @@ public final class Compare {
   }
 
   private static final String CHARTS = "charts";
+  /** How the per-process JFR flags read in the summary (their file path differs per process). */
+  private static final String JFR_FLAGS_SHOWN =
+      "-XX:StartFlightRecording=filename=<raw>/<target>.jfr,dumponexit=true,settings=default,"
+          + "jdk.VirtualThreadPinned#threshold=0ms";
 
   public Outcome run() {
     ZonedDateTime startedAt = ZonedDateTime.now();
@@ -69,29 +75,36 @@ public final class Compare {
     out.printf("loadtest: %d users, %s ramp-up, %s warm-up, %s window, backend %d..%d ms; targets %s%n",
         knobs.users(), seconds(knobs.rampUp()), seconds(knobs.warmUp()), seconds(knobs.window()),
         knobs.delayMinMs(), knobs.delayMaxMs(), knobs.targets().stream().map(Target::name).toList());
-    List<ChartInput> measured = new ArrayList<>();
-    try (LabProcess backend = startBackend(runDir)) {
+    List<Measurement> measurements = new ArrayList<>();
+    Path backendRecording = runDir.resolve("raw").resolve(Target.SLOW_SERVER + ".jfr");
+    try (LabProcess backend = startBackend(runDir, backendRecording);
+        ProcessSampler backendSampler = ProcessSampler.start(backend.pid())) {
       out.printf("slow-server up on port %d (pid %d)%n", knobs.backendPort(), backend.pid());
       for (Target target : knobs.targets()) {
-        measured.add(measure(target, runDir));
+        measurements.add(measure(target, runDir, backendSampler));
       }
     } catch (LabProcess.StartFailure backendDown) {
       out.println("FAILED " + backendDown.getMessage());
       for (Target target : knobs.targets()) {
-        measured.add(ChartInput.failed(TargetResult.failed(target,
+        measurements.add(Measurement.failed(TargetResult.failed(target,
             "slow-server did not start: " + backendDown.getMessage(),
             runDir.resolve("raw").resolve(Target.SLOW_SERVER + ".log"))));
       }
     }
-    List<TargetResult> rows = measured.stream().map(ChartInput::result).toList();
+    // slow-server writes its recording when it stops, so the direct row's JFR figures come only now.
+    measurements.replaceAll(m -> m.target().isApp() ? m : m.withRecording(backendRecording, out));
+
+    List<TargetResult> rows = measurements.stream().map(m -> m.chart().result()).toList();
+    Map<Target, ResourceCost> costs = new LinkedHashMap<>();
+    measurements.forEach(m -> costs.put(m.target(), m.cost()));
     boolean succeeded = rows.stream().allMatch(TargetResult.Measured.class::isInstance);
     Environment environment = Environment.detect(startedAt,
         System.getenv().getOrDefault("LOADLAB_COMMAND", "./mvnw -pl loadtest verify"), gitCommit(knobs.projectDir()),
-        String.join(" ", knobs.appJvmFlags()));
+        String.join(" ", knobs.appJvmFlags()) + " " + JFR_FLAGS_SHOWN);
     try {
       SummaryWriter.write(runDir.resolve("summary.md"),
-          SummaryReport.render(knobs.scenario(), environment, rows.getFirst(), rows.subList(1, rows.size()),
-              charts(runDir, measured)));
+          SummaryReport.render(knobs.scenario(), environment, rows.getFirst(), rows.subList(1, rows.size()), costs,
+              charts(runDir, measurements)));
       if (succeeded) {
         publish(runDir);
         out.println("loadtest: wrote " + knobs.resultsDir().resolve("summary.md"));
@@ -105,7 +118,14 @@ public final class Compare {
     return new Outcome(succeeded, runDir, rows);
   }
 
-  private LabProcess startBackend(Path runDir) throws LabProcess.StartFailure {
+  /** Every service gets the same flags: the knob's, plus a JFR recording for GC and pinning figures. */
+  private List<String> jvmFlags(Path recording) {
+    List<String> flags = new ArrayList<>(knobs.appJvmFlags());
+    flags.addAll(JfrFigures.recordingFlags(recording));
+    return flags;
+  }
+
+  private LabProcess startBackend(Path runDir, Path recording) throws LabProcess.StartFailure {
     List<String> args = new ArrayList<>(List.of(
         "--port=" + knobs.backendPort(),
         "--bind=" + knobs.host(),
@@ -114,14 +134,18 @@ public final class Compare {
     if (knobs.seed() != null) {
       args.add("--seed=" + knobs.seed());
     }
-    return LabProcess.start(Target.SLOW_SERVER, Target.DIRECT.jar(knobs.projectDir()), knobs.appJvmFlags(), args,
-        knobs.host(), knobs.backendPort(), "/__admin/health", runDir.resolve("raw").resolve("slow-server.log"), runId);
+    return LabProcess.start(Target.SLOW_SERVER, Target.DIRECT.jar(knobs.projectDir()), jvmFlags(recording), args,
+        knobs.host(), knobs.backendPort(), "/__admin/health", runDir.resolve("raw").resolve(Target.SLOW_SERVER + ".log"),
+        runId);
   }
 
   /** Charts are a view of the figures, not the figures: if they cannot be drawn, the summary still stands. */
-  private String charts(Path runDir, List<ChartInput> measured) {
+  private String charts(Path runDir, List<Measurement> measurements) {
+    Map<String, ResourceFigures> figures = new LinkedHashMap<>();
+    measurements.forEach(m -> ResourceFigures.of(m.cost()).ifPresent(f -> figures.put(m.target().name(), f)));
     try {
-      List<Path> written = Charts.writeAll(runDir.resolve(CHARTS), measured, Map.of());
+      List<Path> written = Charts.writeAll(runDir.resolve(CHARTS),
+          measurements.stream().map(Measurement::chart).toList(), figures);
       return Charts.markdownLinks(written, runDir);
     } catch (IOException | RuntimeException | Error e) {
       out.println("loadtest: charts could not be drawn (" + e + "); the summary has none");
@@ -129,14 +153,19 @@ public final class Compare {
     }
   }
 
-  private ChartInput measure(Target target, Path runDir) {
+  /**
+   * One target under load. For an app, its process is sampled during the run and its JFR recording read once it has
+   * stopped; for the direct row the backend's sampler, running for the whole comparison, is cut to this window.
+   */
+  private Measurement measure(Target target, Path runDir, ProcessSampler backendSampler) {
     Path rawDir = runDir.resolve("raw").resolve(target.name());
     int port = target.isApp() ? knobs.port(target.name()) : knobs.backendPort();
     String url = "http://" + knobs.host() + ":" + port + "/";
+    Path recording = rawDir.resolve("app.jfr");
     LabProcess app = null;
     try {
       if (target.isApp()) {
-        app = LabProcess.start(target.name(), target.jar(knobs.projectDir()), knobs.appJvmFlags(), List.of(
+        app = LabProcess.start(target.name(), target.jar(knobs.projectDir()), jvmFlags(recording), List.of(
                 "--server.port=" + port,
                 "--server.address=" + knobs.host(),
                 "--backend.base-url=http://" + knobs.host() + ":" + knobs.backendPort()),
@@ -144,24 +173,72 @@ public final class Compare {
         out.printf("[%s] up on port %d (pid %d)%n", target.name(), port, app.pid());
       }
       checkContract(target, url);
-      LoadRun.Result result = new LoadRun(target.name(), url, knobs, rawDir, out).run();
+      LoadRun.Result result;
+      ResourceSamples targetSamples;
+      ResourceSamples generatorSamples;
+      try (ProcessSampler appSampler = app == null ? null : ProcessSampler.start(app.pid());
+          ProcessSampler generator = ProcessSampler.startThisJvm()) {
+        result = new LoadRun(target.name(), url, knobs, rawDir, out).run();
+        targetSamples = appSampler == null ? backendSampler.samples() : appSampler.stop();
+        generatorSamples = generator.stop();
+      }
       SamplesCsv.write(rawDir.resolve("samples.csv"), result.samples());
-      RunStats stats = RunStats.compute(result.samples(),
-          new MeasurementWindow(result.windowStartMillis(), result.windowEndMillis()), knobs.users(),
-          target.threadLimit(), knobs.meanDelayMs());
+      MeasurementWindow window = new MeasurementWindow(result.windowStartMillis(), result.windowEndMillis());
+      RunStats stats = RunStats.compute(result.samples(), window, knobs.users(), target.threadLimit(),
+          knobs.meanDelayMs());
       out.printf(Locale.ROOT, "[%s] done: %d requests in the window, %.1f req/s (ceiling %.1f), %d errors%n",
           target.name(), stats.requests(), stats.throughputPerSecond(), stats.ceilingPerSecond(), stats.errors());
-      return ChartInput.of(TargetResult.measured(target, stats), result);
+      Measurement measured = new Measurement(ChartInput.of(TargetResult.measured(target, stats), result),
+          targetSamples, generatorSamples, window, stats.requests(), Optional.empty());
+      if (app != null) {
+        app.close(); // the JVM writes its recording on the way out
+        app = null;
+        measured = measured.withRecording(recording, out);
+      }
+      return measured;
     } catch (LabProcess.StartFailure failure) {
       out.println("FAILED " + failure.getMessage());
-      return ChartInput.failed(TargetResult.failed(target, failure.getMessage(), logOf(target, rawDir, runDir)));
+      return Measurement.failed(TargetResult.failed(target, failure.getMessage(), logOf(target, rawDir, runDir)));
     } catch (IOException | RuntimeException e) {
       String reason = target.name() + ": the load run failed: " + e;
       out.println("FAILED " + reason);
-      return ChartInput.failed(TargetResult.failed(target, reason, logOf(target, rawDir, runDir)));
+      return Measurement.failed(TargetResult.failed(target, reason, logOf(target, rawDir, runDir)));
     } finally {
       if (app != null) {
         app.close();
+      }
+    }
+  }
+
+  /** A target's row with what it cost; the cost is derived, once the JFR figures are known. */
+  private record Measurement(ChartInput chart, ResourceSamples targetSamples, ResourceSamples generatorSamples,
+      MeasurementWindow window, int requests, Optional<JfrFigures> jfr) {
+
+    static Measurement failed(TargetResult failed) {
+      return new Measurement(ChartInput.failed(failed), ResourceSamples.NONE, ResourceSamples.NONE, null, 0,
+          Optional.empty());
+    }
+
+    Target target() {
+      return chart.target();
+    }
+
+    ResourceCost cost() {
+      return window == null ? ResourceCost.NONE
+          : ResourceCost.of(targetSamples, jfr, generatorSamples, window, requests);
+    }
+
+    /** The same row with GC and pinning figures from a stopped JVM's recording; without them if it cannot be read. */
+    Measurement withRecording(Path recording, PrintStream out) {
+      if (window == null) {
+        return this;
+      }
+      try {
+        return new Measurement(chart, targetSamples, generatorSamples, window, requests,
+            Optional.of(JfrFigures.read(recording, window)));
+      } catch (IOException | RuntimeException e) {
+        out.println("[" + target().name() + "] JFR figures unavailable: " + e.getMessage());
+        return this;
       }
     }
   }

@@ -1,5 +1,7 @@
 package loadlab.loadtest;
 
+import java.util.Optional;
+
 /**
  * What one target cost the machine while it carried the load, for the resources chart. Only the charts depend on
  * this shape; whoever measures the figures fills it.
@@ -10,4 +12,12 @@ package loadlab.loadtest;
  * @param peakPlatformThreads       the process's highest count of OS threads; virtual threads are not among them
  */
 public record ResourceFigures(double cpuSecondsPer1000Requests, double peakRssMb, int peakPlatformThreads) {
+
+    /** The chart's view of a measured cost; empty when the process was not sampled or completed no request. */
+    public static Optional<ResourceFigures> of(ResourceCost cost) {
+        return cost.process()
+                .filter(usage -> usage.cpuSecondsPer1000Requests().isPresent())
+                .map(usage -> new ResourceFigures(usage.cpuSecondsPer1000Requests().getAsDouble(), usage.peakRssMib(),
+                        usage.peakThreads()));
+    }
 }
