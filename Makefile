@@ -27,12 +27,18 @@ HOST ?=
 PORTS ?=
 RESULTS ?=
 APP_JVM_FLAGS ?=
+RUNS ?=
+USERS_LIST ?=
+RATES ?=
+MAX_THREADS ?=
 
 KNOBS = -Dusers=$(USERS) -Drampup=$(RAMPUP) -Dwarmup=$(WARMUP) -Dduration=$(DURATION) -Dtimeout=$(TIMEOUT) \
         -Dapps=$(APPS) -DdelayMin=$(DELAY_MIN) -DdelayMax=$(DELAY_MAX) -Dseed=$(SEED) -Dhost=$(HOST) \
-        -Dports=$(PORTS) -Dresults=$(RESULTS) "-DappJvmFlags=$(APP_JVM_FLAGS)"
+        -Dports=$(PORTS) -Dresults=$(RESULTS) "-DappJvmFlags=$(APP_JVM_FLAGS)" -Druns=$(RUNS) \
+        -DusersList=$(USERS_LIST) -Drates=$(RATES) -DmaxThreads=$(MAX_THREADS)
+RUN := scripts/run-reaped $(MVNW) -pl loadtest verify -DskipTests
 
-.PHONY: help build test compare capacity clean
+.PHONY: help build test compare sweep open capacity clean
 
 help: ## List the targets
 	@echo "loadlab (JDK: $(JAVA_HOME))"
@@ -45,14 +51,17 @@ build: ## Build the six runnable jars (slow-server and the five apps) without ru
 test: ## Run every test: unit, black-box app tests, and a small end-to-end comparison
 	$(MVNW) package
 
-compare: build ## Run the comparison (500 users, 60 s window by default) and write results/summary.md
-	scripts/run-reaped $(MVNW) -pl loadtest verify -DskipTests $(KNOBS)
+compare: build ## Run the comparison (500 users, 60 s window; RUNS=3 repeats it) and write results/summary.md
+	$(RUN) $(KNOBS) -Dmode=compare
+
+sweep: build ## Every target at 100, 250, 500, 1000, 2000 users (USERS_LIST) and write results/sweep.md
+	$(RUN) $(KNOBS) -Dmode=sweep
+
+open: build ## Every target at a fixed arrival rate of 80, 150, 225 req/s (RATES) and write results/open-workload.md
+	$(RUN) $(KNOBS) -Dmode=open
 
 capacity: build ## slow-server alone at 500, 1000 and 2000 users: proves the backend is never the bottleneck
-	for users in 500 1000 2000; do \
-	  scripts/run-reaped $(MVNW) -pl loadtest verify -DskipTests $(KNOBS) -Dusers=$$users -Dapps=none \
-	    -Dresults=results/capacity/$$users || exit 1; \
-	done
+	$(RUN) $(KNOBS) -Dmode=sweep -Dapps=none -DusersList=500,1000,2000 -Dduration=30 -Dresults=results/capacity
 
 clean: ## Remove build output (results/ is kept)
 	$(MVNW) -q clean

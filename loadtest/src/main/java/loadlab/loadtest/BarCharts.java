@@ -102,7 +102,7 @@ final class BarCharts {
         List<CategoryChart> panels = List.of(
                 resourcePanel("Resource cost: CPU time per 1000 requests", xTitle, "CPU (s per 1000 req)", "#,##0.00",
                         costed, input -> resources.get(input.name()).cpuSecondsPer1000Requests()),
-                resourcePanel("Resource cost: peak resident memory (RSS)", xTitle, "Peak RSS (MB)", "#,##0",
+                resourcePanel("Resource cost: peak resident memory (RSS)", xTitle, "Peak RSS (MiB)", "#,##0",
                         costed, input -> resources.get(input.name()).peakRssMb()),
                 resourcePanel("Resource cost: peak platform (OS) threads", xTitle, "Peak platform threads", "#,##0",
                         costed, input -> resources.get(input.name()).peakPlatformThreads()));

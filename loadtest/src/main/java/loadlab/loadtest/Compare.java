@@ -71,6 +71,8 @@ public final class Compare {
 
   public Outcome run() {
     ZonedDateTime startedAt = ZonedDateTime.now();
+    // Read now: the jars were built from the tree as it is at the start, whatever is edited while the run goes on.
+    String commit = gitCommit(knobs.projectDir());
     Path runDir = knobs.resultsDir().resolve("runs").resolve(LocalDateTime.now().format(STAMP));
     out.printf("loadtest: %d users, %s ramp-up, %s warm-up, %s window, backend %d..%d ms; targets %s%n",
         knobs.users(), seconds(knobs.rampUp()), seconds(knobs.warmUp()), seconds(knobs.window()),
@@ -81,14 +83,16 @@ public final class Compare {
         ProcessSampler backendSampler = ProcessSampler.start(backend.pid())) {
       out.printf("slow-server up on port %d (pid %d)%n", knobs.backendPort(), backend.pid());
       for (Target target : knobs.targets()) {
-        measurements.add(measure(target, runDir, backendSampler));
+        measurements.addAll(measure(target, runDir, backendSampler));
       }
     } catch (LabProcess.StartFailure backendDown) {
       out.println("FAILED " + backendDown.getMessage());
       for (Target target : knobs.targets()) {
-        measurements.add(Measurement.failed(TargetResult.failed(target,
-            "slow-server did not start: " + backendDown.getMessage(),
-            runDir.resolve("raw").resolve(Target.SLOW_SERVER + ".log"))));
+        for (LoadShape shape : knobs.shapes()) {
+          measurements.add(Measurement.failed(shape, TargetResult.failed(target,
+              "slow-server did not start: " + backendDown.getMessage(),
+              runDir.resolve("raw").resolve(Target.SLOW_SERVER + ".log"))));
+        }
       }
     }
     // slow-server writes its recording when it stops, so the direct row's JFR figures come only now.
@@ -99,7 +103,7 @@ public final class Compare {
     measurements.forEach(m -> costs.put(m.target(), m.cost()));
     boolean succeeded = rows.stream().allMatch(TargetResult.Measured.class::isInstance);
     Environment environment = Environment.detect(startedAt,
-        System.getenv().getOrDefault("LOADLAB_COMMAND", "./mvnw -pl loadtest verify"), gitCommit(knobs.projectDir()),
+        System.getenv().getOrDefault("LOADLAB_COMMAND", "./mvnw -pl loadtest verify"), commit,
         String.join(" ", knobs.appJvmFlags()) + " " + JFR_FLAGS_SHOWN);
     try {
       SummaryWriter.write(runDir.resolve("summary.md"),
@@ -154,14 +158,16 @@ public final class Compare {
   }
 
   /**
-   * One target under load. For an app, its process is sampled during the run and its JFR recording read once it has
-   * stopped; for the direct row the backend's sampler, running for the whole comparison, is cut to this window.
+   * One target under every load of the plan, started once. For an app, its process is sampled during each load and
+   * its JFR recording read once it has stopped; for the direct row the backend's sampler, running for the whole
+   * comparison, is cut to each window.
    */
-  private Measurement measure(Target target, Path runDir, ProcessSampler backendSampler) {
-    Path rawDir = runDir.resolve("raw").resolve(target.name());
+  private List<Measurement> measure(Target target, Path runDir, ProcessSampler backendSampler) {
+    List<LoadShape> shapes = knobs.shapes();
+    Path targetDir = runDir.resolve("raw").resolve(target.name());
     int port = target.isApp() ? knobs.port(target.name()) : knobs.backendPort();
     String url = "http://" + knobs.host() + ":" + port + "/";
-    Path recording = rawDir.resolve("app.jfr");
+    Path recording = targetDir.resolve("app.jfr");
     LabProcess app = null;
     try {
       if (target.isApp()) {
@@ -169,53 +175,75 @@ public final class Compare {
                 "--server.port=" + port,
                 "--server.address=" + knobs.host(),
                 "--backend.base-url=http://" + knobs.host() + ":" + knobs.backendPort()),
-            knobs.host(), port, "/actuator/health", rawDir.resolve("app.log"), runId);
+            knobs.host(), port, "/actuator/health", targetDir.resolve("app.log"), runId);
         out.printf("[%s] up on port %d (pid %d)%n", target.name(), port, app.pid());
       }
       checkContract(target, url);
+    } catch (LabProcess.StartFailure failure) {
+      if (app != null) {
+        app.close();
+      }
+      out.println("FAILED " + failure.getMessage());
+      Path log = logOf(target, targetDir, runDir);
+      return shapes.stream().map(shape -> Measurement.failed(shape,
+          TargetResult.failed(target, failure.getMessage(), log))).toList();
+    }
+    List<Measurement> measurements = new ArrayList<>();
+    try {
+      for (int i = 0; i < shapes.size(); i++) {
+        String point = shapes.size() == 1 ? "" : pointName(i, shapes.get(i));
+        Path rawDir = point.isEmpty() ? targetDir : targetDir.resolve(point);
+        String label = point.isEmpty() ? target.name() : target.name() + " " + point;
+        measurements.add(measureOnce(target, shapes.get(i), label, url, rawDir, app, backendSampler, runDir));
+      }
+    } finally {
+      if (app != null) {
+        app.close(); // the JVM writes its recording on the way out
+      }
+    }
+    if (app != null) {
+      measurements.replaceAll(m -> m.withRecording(recording, out));
+    }
+    return measurements;
+  }
+
+  private String pointName(int index, LoadShape shape) {
+    return knobs.mode() == Knobs.Mode.COMPARE ? "run-" + (index + 1) : shape.label();
+  }
+
+  private Measurement measureOnce(Target target, LoadShape shape, String label, String url, Path rawDir,
+      LabProcess app, ProcessSampler backendSampler, Path runDir) {
+    try {
       LoadRun.Result result;
       ResourceSamples targetSamples;
       ResourceSamples generatorSamples;
       try (ProcessSampler appSampler = app == null ? null : ProcessSampler.start(app.pid());
           ProcessSampler generator = ProcessSampler.startThisJvm()) {
-        result = new LoadRun(target.name(), url, knobs, rawDir, out).run();
+        result = new LoadRun(label, url, shape, knobs, rawDir, knobs.mode() == Knobs.Mode.COMPARE, out).run();
         targetSamples = appSampler == null ? backendSampler.samples() : appSampler.stop();
         generatorSamples = generator.stop();
       }
       SamplesCsv.write(rawDir.resolve("samples.csv"), result.samples());
       MeasurementWindow window = new MeasurementWindow(result.windowStartMillis(), result.windowEndMillis());
-      RunStats stats = RunStats.compute(result.samples(), window, knobs.users(), target.threadLimit(),
+      RunStats stats = RunStats.compute(result.samples(), window, shape.concurrency(), target.threadLimit(),
           knobs.meanDelayMs());
       out.printf(Locale.ROOT, "[%s] done: %d requests in the window, %.1f req/s (ceiling %.1f), %d errors%n",
-          target.name(), stats.requests(), stats.throughputPerSecond(), stats.ceilingPerSecond(), stats.errors());
-      Measurement measured = new Measurement(ChartInput.of(TargetResult.measured(target, stats), result),
-          targetSamples, generatorSamples, window, stats.requests(), Optional.empty());
-      if (app != null) {
-        app.close(); // the JVM writes its recording on the way out
-        app = null;
-        measured = measured.withRecording(recording, out);
-      }
-      return measured;
-    } catch (LabProcess.StartFailure failure) {
-      out.println("FAILED " + failure.getMessage());
-      return Measurement.failed(TargetResult.failed(target, failure.getMessage(), logOf(target, rawDir, runDir)));
+          label, stats.requests(), stats.throughputPerSecond(), stats.ceilingPerSecond(), stats.errors());
+      return new Measurement(shape, ChartInput.of(TargetResult.measured(target, stats), result), targetSamples,
+          generatorSamples, window, stats.requests(), Optional.empty());
     } catch (IOException | RuntimeException e) {
-      String reason = target.name() + ": the load run failed: " + e;
+      String reason = label + ": the load run failed: " + e;
       out.println("FAILED " + reason);
-      return Measurement.failed(TargetResult.failed(target, reason, logOf(target, rawDir, runDir)));
-    } finally {
-      if (app != null) {
-        app.close();
-      }
+      return Measurement.failed(shape, TargetResult.failed(target, reason, logOf(target, rawDir, runDir)));
     }
   }
 
   /** A target's row with what it cost; the cost is derived, once the JFR figures are known. */
-  private record Measurement(ChartInput chart, ResourceSamples targetSamples, ResourceSamples generatorSamples,
-      MeasurementWindow window, int requests, Optional<JfrFigures> jfr) {
+  private record Measurement(LoadShape shape, ChartInput chart, ResourceSamples targetSamples,
+      ResourceSamples generatorSamples, MeasurementWindow window, int requests, Optional<JfrFigures> jfr) {
 
-    static Measurement failed(TargetResult failed) {
-      return new Measurement(ChartInput.failed(failed), ResourceSamples.NONE, ResourceSamples.NONE, null, 0,
+    static Measurement failed(LoadShape shape, TargetResult failed) {
+      return new Measurement(shape, ChartInput.failed(failed), ResourceSamples.NONE, ResourceSamples.NONE, null, 0,
           Optional.empty());
     }
 
@@ -234,7 +262,7 @@ public final class Compare {
         return this;
       }
       try {
-        return new Measurement(chart, targetSamples, generatorSamples, window, requests,
+        return new Measurement(shape, chart, targetSamples, generatorSamples, window, requests,
             Optional.of(JfrFigures.read(recording, window)));
       } catch (IOException | RuntimeException e) {
         out.println("[" + target().name() + "] JFR figures unavailable: " + e.getMessage());

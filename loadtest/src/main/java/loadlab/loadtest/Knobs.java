@@ -19,7 +19,12 @@ import java.util.regex.Pattern;
  * through unconditionally ({@code --users=${users}}) and defaults live only here.
  */
 public record Knobs(
+    Mode mode,
     int users,
+    int runs,
+    List<Integer> usersList,
+    List<Double> rates,
+    int maxThreads,
     Duration rampUp,
     Duration warmUp,
     Duration window,
@@ -35,11 +40,30 @@ public record Knobs(
     List<String> appJvmFlags) {
 
   static final int MAX_USERS = 20_000;
+  static final int MAX_RUNS = 10;
+
+  /**
+   * What a run measures. A sweep (5 user levels x 6 targets) and an open workload (3 rates x 6 targets) take
+   * shorter phases by default so that each fits in about 20 minutes; the comparison keeps the full 60 s window.
+   */
+  public enum Mode {
+    COMPARE("10s", "60s"),
+    SWEEP("5s", "20s"),
+    OPEN("5s", "30s");
+
+    final String defaultWarmUp;
+    final String defaultWindow;
+
+    Mode(String defaultWarmUp, String defaultWindow) {
+      this.defaultWarmUp = defaultWarmUp;
+      this.defaultWindow = defaultWindow;
+    }
+  }
   static final int MAX_DELAY_MS = 600_000;
 
   private static final Pattern DURATION = Pattern.compile("(\\d+)(s|m)?");
   private static final List<String> NAMES = List.of(
-      "users", "rampup", "warmup", "duration", "timeout", "apps", "delayMin", "delayMax", "seed", "host", "ports",
+      "mode", "runs", "usersList", "rates", "maxThreads", "users", "rampup", "warmup", "duration", "timeout", "apps", "delayMin", "delayMax", "seed", "host", "ports",
       "results", "project", "appJvmFlags");
 
   /** Same flags for every app: a fixed heap so no model wins by growing it, G1 as the JDK's default collector. */
@@ -62,10 +86,15 @@ public record Knobs(
       }
     }
     Path projectDir = Path.of(given.getOrDefault("project", ".")).toAbsolutePath().normalize();
+    Mode mode = mode(given.getOrDefault("mode", "compare"));
     int users = positiveInt(given, "users", 500, MAX_USERS);
+    int runs = positiveInt(given, "runs", 1, MAX_RUNS);
+    List<Integer> usersList = usersList(given.getOrDefault("usersList", "100,250,500,1000,2000"));
+    List<Double> rates = rates(given.getOrDefault("rates", "80,150,225"));
+    int maxThreads = positiveInt(given, "maxThreads", 2000, MAX_USERS);
     Duration rampUp = duration(given, "rampup", "5s", true);
-    Duration warmUp = duration(given, "warmup", "10s", true);
-    Duration window = duration(given, "duration", "60s", false);
+    Duration warmUp = duration(given, "warmup", mode.defaultWarmUp, true);
+    Duration window = duration(given, "duration", mode.defaultWindow, false);
     Duration timeout = duration(given, "timeout", "10s", false);
     int delayMin = nonNegativeInt(given, "delayMin", 0);
     int delayMax = nonNegativeInt(given, "delayMax", 4000);
@@ -88,8 +117,63 @@ public record Knobs(
     Map<String, Integer> ports = ports(given.getOrDefault("ports", ""), targets);
     Path results = projectDir.resolve(given.getOrDefault("results", "results"));
     List<String> jvmFlags = List.of(given.getOrDefault("appJvmFlags", DEFAULT_APP_JVM_FLAGS).split("\\s+"));
-    return new Knobs(users, rampUp, warmUp, window, timeout, targets, delayMin, delayMax, seed, host, ports, results,
-        projectDir, jvmFlags);
+    return new Knobs(mode, users, runs, usersList, rates, maxThreads, rampUp, warmUp, window, timeout, targets,
+        delayMin, delayMax, seed, host, ports, results, projectDir, jvmFlags);
+  }
+
+  /** Every load each target gets, in order: the repeats of one closed loop, the sweep's levels, or the rates. */
+  public List<LoadShape> shapes() {
+    return switch (mode) {
+      case COMPARE -> java.util.Collections.nCopies(runs, new LoadShape.Closed(users));
+      case SWEEP -> usersList.stream().<LoadShape>map(LoadShape.Closed::new).toList();
+      case OPEN -> rates.stream().<LoadShape>map(rate -> new LoadShape.Open(rate, maxThreads)).toList();
+    };
+  }
+
+  private static Mode mode(String raw) {
+    for (Mode mode : Mode.values()) {
+      if (mode.name().equalsIgnoreCase(raw)) {
+        return mode;
+      }
+    }
+    throw new IllegalArgumentException("mode='" + raw + "' is not one of compare, sweep, open");
+  }
+
+  private static List<Integer> usersList(String raw) {
+    List<Integer> levels = new ArrayList<>();
+    for (String level : raw.split(",")) {
+      int users;
+      try {
+        users = Integer.parseInt(level.trim());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("usersList entry '" + level.trim() + "' is not a whole number");
+      }
+      if (users <= 0 || users > MAX_USERS) {
+        throw new IllegalArgumentException("usersList entry " + users + " must be between 1 and " + MAX_USERS);
+      }
+      if (levels.contains(users)) {
+        throw new IllegalArgumentException("usersList has " + users + " twice");
+      }
+      levels.add(users);
+    }
+    return List.copyOf(levels);
+  }
+
+  private static List<Double> rates(String raw) {
+    List<Double> rates = new ArrayList<>();
+    for (String entry : raw.split(",")) {
+      double rate;
+      try {
+        rate = Double.parseDouble(entry.trim());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("rates entry '" + entry.trim() + "' is not a number of requests per second");
+      }
+      if (!(rate > 0) || rate > 100_000) {
+        throw new IllegalArgumentException("rates entry " + entry.trim() + " must be above 0 and at most 100000 req/s");
+      }
+      rates.add(rate);
+    }
+    return List.copyOf(rates);
   }
 
   /** The scenario as the summary reports it. */

@@ -4,6 +4,7 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.htmlReporter;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jsr223PostProcessor;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.rpsThreadGroup;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
@@ -20,10 +21,13 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.jmeter.samplers.SampleResult;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.postprocessors.DslJsr223PostProcessor.PostProcessorVars;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
- * One closed-loop load against one URL: ramp up, warm up, measure, with every sample kept.
+ * One load against one URL, closed-loop or at a fixed arrival rate: ramp up, warm up, measure, with every sample
+ * kept.
  * <p>
  * The plan keeps running for {@link #TAIL} after the window so the last second of the window is still steady state;
  * which samples count is decided afterwards, from their timestamps, not by the plan.
@@ -35,19 +39,25 @@ public final class LoadRun {
 
   private final String label;
   private final String url;
+  private final LoadShape shape;
   private final Knobs knobs;
   private final Path rawDir;
+  private final boolean dashboard;
   private final PrintStream progress;
 
   private final ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
   private final AtomicLong completed = new AtomicLong();
   private final AtomicLong errors = new AtomicLong();
 
-  public LoadRun(String label, String url, Knobs knobs, Path rawDir, PrintStream progress) {
+  /** @param dashboard whether to write JMeter's HTML dashboard; a sweep of thirty runs skips it to save minutes */
+  public LoadRun(String label, String url, LoadShape shape, Knobs knobs, Path rawDir, boolean dashboard,
+      PrintStream progress) {
     this.label = label;
     this.url = url;
+    this.shape = shape;
     this.knobs = knobs;
     this.rawDir = rawDir;
+    this.dashboard = dashboard;
     this.progress = progress;
   }
 
@@ -66,18 +76,17 @@ public final class LoadRun {
     ticker.scheduleAtFixedRate(new ProgressLine(runStart, total), PROGRESS_EVERY.toMillis(),
         PROGRESS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
     try {
-      testPlan(
-          threadGroup(label + " users")
-              .rampTo(knobs.users(), knobs.rampUp())
-              .holdFor(knobs.warmUp().plus(knobs.window()).plus(TAIL))
-              .children(
-                  httpSampler("GET /", url)
-                      .connectionTimeout(knobs.timeout())
-                      .responseTimeout(knobs.timeout()),
-                  jsr223PostProcessor("keep sample", this::keep)),
-          jtlWriter(rawDir.toString(), "samples.jtl"),
-          htmlReporter(rawDir.toString(), "dashboard")
-      ).run();
+      List<TestPlanChild> plan = new ArrayList<>(List.of(
+          users(
+              httpSampler("GET /", url)
+                  .connectionTimeout(knobs.timeout())
+                  .responseTimeout(knobs.timeout()),
+              jsr223PostProcessor("keep sample", this::keep)),
+          jtlWriter(rawDir.toString(), "samples.jtl")));
+      if (dashboard) {
+        plan.add(htmlReporter(rawDir.toString(), "dashboard"));
+      }
+      testPlan(plan.toArray(TestPlanChild[]::new)).run();
     } finally {
       ticker.shutdownNow();
     }
@@ -87,6 +96,22 @@ public final class LoadRun {
     long windowStart = firstStart + knobs.rampUp().plus(knobs.warmUp()).toMillis();
     long windowEnd = windowStart + knobs.window().toMillis();
     return new Result(List.copyOf(kept), windowStart, windowEnd, firstStart);
+  }
+
+  /** The same phases for both shapes: ramp up to the load, then hold it through warm-up, window and tail. */
+  private TestPlanChild users(ThreadGroupChild... children) {
+    Duration hold = knobs.warmUp().plus(knobs.window()).plus(TAIL);
+    return switch (shape) {
+      case LoadShape.Closed closed -> threadGroup(label + " users")
+          .rampTo(closed.users(), knobs.rampUp())
+          .holdFor(hold)
+          .children(children);
+      case LoadShape.Open open -> rpsThreadGroup(label + " arrivals")
+          .maxThreads(open.maxThreads())
+          .rampTo(open.ratePerSecond(), knobs.rampUp())
+          .holdFor(hold)
+          .children(children);
+    };
   }
 
   private void keep(PostProcessorVars vars) {

@@ -8,7 +8,7 @@ import java.util.Optional;
  *
  * @param cpuSecondsPer1000Requests CPU time the target's process used, per 1000 requests it completed: the cost of
  *                                  a request, comparable across targets that reached different throughputs
- * @param peakRssMb                 the process's highest resident set size, in MB
+ * @param peakRssMb                 the process's highest resident set size, in MiB
  * @param peakPlatformThreads       the process's highest count of OS threads; virtual threads are not among them
  */
 public record ResourceFigures(double cpuSecondsPer1000Requests, double peakRssMb, int peakPlatformThreads) {

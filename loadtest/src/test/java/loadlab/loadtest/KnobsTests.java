@@ -72,6 +72,15 @@ class KnobsTests {
       "--ports=nginx:80   | ports entry 'nginx:80' is not <target>:<port>",
       "--ports=webflux:8085 | port 8085 is given to two targets",
       "--colour=blue      | unknown knob 'colour'",
+      "--mode=stress      | mode='stress' is not one of compare, sweep, open",
+      "--runs=0           | runs=0 must be between 1 and 10",
+      "--runs=many        | runs='many' is not a whole number",
+      "--usersList=100,x  | usersList entry 'x' is not a whole number",
+      "--usersList=100,100 | usersList has 100 twice",
+      "--usersList=0      | usersList entry 0 must be between 1",
+      "--rates=fast       | rates entry 'fast' is not a number of requests per second",
+      "--rates=-5         | rates entry -5 must be above 0",
+      "--maxThreads=0     | maxThreads=0 must be between 1",
       "users=5            | argument 'users=5' is not of the form --name=value",
   })
   void badInputIsOneLineNamingTheValue(String arg, String expected) {
@@ -79,6 +88,23 @@ class KnobsTests {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(expected)
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+  }
+
+  @Test
+  void eachModeHasItsPlanOfLoadsAndItsOwnDefaultPhases() {
+    Knobs compare = Knobs.parse("--runs=3");
+    assertThat(compare.shapes()).containsExactly(
+        new LoadShape.Closed(500), new LoadShape.Closed(500), new LoadShape.Closed(500));
+
+    Knobs sweep = Knobs.parse("--mode=sweep");
+    assertThat(sweep.shapes()).extracting(LoadShape::concurrency).containsExactly(100, 250, 500, 1000, 2000);
+    assertThat(sweep.window()).isEqualTo(Duration.ofSeconds(20));
+    assertThat(sweep.warmUp()).isEqualTo(Duration.ofSeconds(5));
+
+    Knobs open = Knobs.parse("--mode=open", "--rates=80,150.5", "--maxThreads=900");
+    assertThat(open.shapes()).containsExactly(new LoadShape.Open(80, 900), new LoadShape.Open(150.5, 900));
+    assertThat(open.shapes()).extracting(LoadShape::label).containsExactly("rate-80", "rate-150.5");
+    assertThat(Knobs.parse("--mode=sweep", "--duration=45s").window()).isEqualTo(Duration.ofSeconds(45));
   }
 
   @Test
