@@ -38,15 +38,31 @@ public final class SummaryReport {
      */
     public static String render(Scenario scenario, Environment environment, TargetResult direct, List<TargetResult> apps,
                                 Map<Target, ResourceCost> costs, String charts) {
+        return render(scenario, environment, direct, apps, costs, charts, Map.of());
+    }
+
+    /**
+     * The single-run tables show one run per target: for a repeated target, pass its
+     * {@link Repeats#representativeResult()} among the rows and its {@link Repeats#representativeCost()} in costs.
+     *
+     * @param repeats every run of each target; with more than one run for any, a Repeats section follows the tables.
+     *                Empty, or one run each, gives exactly the single-run summary
+     */
+    public static String render(Scenario scenario, Environment environment, TargetResult direct, List<TargetResult> apps,
+                                Map<Target, ResourceCost> costs, String charts, Map<Target, Repeats> repeats) {
         List<TargetResult> rows = Stream.concat(Stream.of(direct), apps.stream()).toList();
+        int runs = RepeatsSection.runsPerTarget(repeats);
         StringBuilder md = new StringBuilder();
         md.append("# loadlab results\n\n");
-        scenario(md, scenario);
+        scenario(md, scenario, runs);
         environment(md, environment);
         classicTable(md, rows);
         deeperTable(md, rows);
         if (!costs.isEmpty()) {
             resourceTable(md, rows, costs, scenario, environment);
+        }
+        if (runs > 1) {
+            RepeatsSection.append(md, rows, costs, repeats);
         }
         md.append("## How to read this\n\n");
         PlainReading.lines(scenario, direct, apps).forEach(line -> md.append("- ").append(line).append('\n'));
@@ -60,11 +76,13 @@ public final class SummaryReport {
         return md.toString();
     }
 
-    private static void scenario(StringBuilder md, Scenario s) {
+    private static void scenario(StringBuilder md, Scenario s, int runs) {
         md.append("## Scenario\n\n")
                 .append("- Load: ").append(s.users()).append(" closed-loop users, ramp-up ").append(s.rampUpSeconds())
                 .append(" s, warm-up ").append(s.warmUpSeconds()).append(" s, measured window ").append(s.windowSeconds())
-                .append(" s, response timeout ").append(s.responseTimeoutSeconds()).append(" s\n")
+                .append(" s, response timeout ").append(s.responseTimeoutSeconds()).append(" s")
+                .append(runs > 1 ? "; " + runs + " runs per target, one after another in the same process, each with "
+                        + "its own ramp-up, warm-up and window\n" : "\n")
                 .append("- Backend delay: ").append(s.backendDelayMinMs()).append("..").append(s.backendDelayMaxMs())
                 .append(" ms per request (mean ").append(Format.ms(s.backendMeanDelayMs())).append(" ms)\n")
                 .append("- Targets, in run order: ").append(String.join(", ",
@@ -212,7 +230,7 @@ public final class SummaryReport {
         return limit.isPresent() ? Integer.toString(limit.getAsInt()) : "none";
     }
 
-    private static String dashes(int cells) {
+    static String dashes(int cells) {
         return (" | " + DASH).repeat(cells) + " |";
     }
 }
