@@ -132,7 +132,7 @@ final class BarCharts {
     }
 
     /** A label for 1, 2 and 5 times a power of ten; none for the other ticks. */
-    private static String oneTwoFive(double tick) {
+    static String oneTwoFive(double tick) {
         double leading = tick / Math.pow(10, Math.floor(Math.log10(tick) + 1e-9));
         boolean labelled = Math.abs(leading - 1) < 1e-6 || Math.abs(leading - 2) < 1e-6 || Math.abs(leading - 5) < 1e-6;
         return labelled ? String.format(Locale.ROOT, "%,.0f", tick) : "";

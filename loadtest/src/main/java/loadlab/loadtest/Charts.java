@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 
@@ -84,9 +85,14 @@ public final class Charts {
      * directory of the Markdown file so the links work wherever results/ is copied.
      */
     public static String markdownLinks(List<Path> charts, Path relativeTo) {
+        return markdownLinks(charts, relativeTo, Charts::altText);
+    }
+
+    /** For the other reports' charts, which bring their own alt text. */
+    static String markdownLinks(List<Path> charts, Path relativeTo, Function<Path, String> altText) {
         Path base = relativeTo.toAbsolutePath().normalize();
         return charts.stream()
-                .map(chart -> "![" + altText(chart) + "](" + slashes(base.relativize(chart.toAbsolutePath().normalize()))
+                .map(chart -> "![" + altText.apply(chart) + "](" + slashes(base.relativize(chart.toAbsolutePath().normalize()))
                         + ")")
                 // A blank line between images, or Markdown runs them together into one paragraph.
                 .collect(Collectors.joining("\n\n", "", charts.isEmpty() ? "" : "\n"));
@@ -106,7 +112,7 @@ public final class Charts {
     }
 
     /** Through a temporary file, so the summary never links a half-written image. */
-    private static void writePng(BufferedImage image, Path file) throws IOException {
+    static void writePng(BufferedImage image, Path file) throws IOException {
         Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
         try {
             if (!ImageIO.write(image, "png", temporary.toFile())) {
