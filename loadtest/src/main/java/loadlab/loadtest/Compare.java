@@ -78,7 +78,7 @@ public final class Compare {
         knobs.users(), seconds(knobs.rampUp()), seconds(knobs.warmUp()), seconds(knobs.window()),
         knobs.delayMinMs(), knobs.delayMaxMs(), knobs.targets().stream().map(Target::name).toList());
     List<Measurement> measurements = new ArrayList<>();
-    Path backendRecording = runDir.resolve("raw").resolve(Target.SLOW_SERVER + ".jfr");
+    Path backendRecording = rawRoot(runDir).resolve(Target.SLOW_SERVER + ".jfr");
     try (LabProcess backend = startBackend(runDir, backendRecording);
         ProcessSampler backendSampler = ProcessSampler.start(backend.pid())) {
       out.printf("slow-server up on port %d (pid %d)%n", knobs.backendPort(), backend.pid());
@@ -91,30 +91,31 @@ public final class Compare {
         for (LoadShape shape : knobs.shapes()) {
           measurements.add(Measurement.failed(shape, TargetResult.failed(target,
               "slow-server did not start: " + backendDown.getMessage(),
-              runDir.resolve("raw").resolve(Target.SLOW_SERVER + ".log"))));
+              rawRoot(runDir).resolve(Target.SLOW_SERVER + ".log"))));
         }
       }
     }
     // slow-server writes its recording when it stops, so the direct row's JFR figures come only now.
     measurements.replaceAll(m -> m.target().isApp() ? m : m.withRecording(backendRecording, out));
 
-    List<TargetResult> rows = measurements.stream().map(m -> m.chart().result()).toList();
-    Map<Target, ResourceCost> costs = new LinkedHashMap<>();
-    measurements.forEach(m -> costs.put(m.target(), m.cost()));
-    boolean succeeded = rows.stream().allMatch(TargetResult.Measured.class::isInstance);
+    boolean succeeded = measurements.stream().allMatch(m -> m.chart().result() instanceof TargetResult.Measured);
     Environment environment = Environment.detect(startedAt,
         System.getenv().getOrDefault("LOADLAB_COMMAND", "./mvnw -pl loadtest verify"), commit,
         String.join(" ", knobs.appJvmFlags()) + " " + JFR_FLAGS_SHOWN);
+    String report = knobs.mode().report;
+    List<TargetResult> rows;
     try {
-      SummaryWriter.write(runDir.resolve("summary.md"),
-          SummaryReport.render(knobs.scenario(), environment, rows.getFirst(), rows.subList(1, rows.size()), costs,
-              charts(runDir, measurements)));
+      rows = switch (knobs.mode()) {
+        case COMPARE -> writeComparison(runDir, environment, measurements);
+        case SWEEP -> writeSweep(runDir, environment, measurements);
+        case OPEN -> writeOpenWorkload(runDir, environment, measurements);
+      };
       if (succeeded) {
         publish(runDir);
-        out.println("loadtest: wrote " + knobs.resultsDir().resolve("summary.md"));
+        out.println("loadtest: wrote " + knobs.resultsDir().resolve(report));
       } else {
-        out.println("loadtest: some rows failed; " + knobs.resultsDir().resolve("summary.md")
-            + " keeps the last good run. This run's summary: " + runDir.resolve("summary.md"));
+        out.println("loadtest: some rows failed; " + knobs.resultsDir().resolve(report)
+            + " keeps the last good run. This run's report: " + runDir.resolve(report));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -122,8 +123,96 @@ public final class Compare {
     return new Outcome(succeeded, runDir, rows);
   }
 
+  /**
+   * One row per target. With repeats, the main tables and charts show the run with the median throughput and a
+   * repeats section gives every figure's median and range; a target with any failed run is a failed row.
+   */
+  private List<TargetResult> writeComparison(Path runDir, Environment environment, List<Measurement> measurements)
+      throws IOException {
+    List<TargetResult> rows = new ArrayList<>();
+    List<Measurement> shown = new ArrayList<>();
+    Map<Target, ResourceCost> costs = new LinkedHashMap<>();
+    Map<Target, Repeats> repeats = new LinkedHashMap<>();
+    byTarget(measurements).forEach((target, runs) -> {
+      Measurement chosen = runs.stream().filter(m -> m.chart().result() instanceof TargetResult.Failed).findFirst()
+          .orElseGet(() -> {
+            Repeats repeated = new Repeats(target, runs.stream().map(Measurement::stats).toList(),
+                runs.stream().map(Measurement::cost).toList());
+            if (runs.size() > 1) {
+              repeats.put(target, repeated);
+            }
+            return runs.get(repeated.representative());
+          });
+      shown.add(chosen);
+      rows.add(chosen.chart().result());
+      costs.put(target, chosen.cost());
+    });
+    SummaryWriter.write(runDir.resolve(knobs.mode().report), SummaryReport.render(knobs.scenario(), environment,
+        rows.getFirst(), rows.subList(1, rows.size()), costs, charts(runDir, shown), repeats));
+    return rows;
+  }
+
+  /** One row per target and user level; the charts show every target across the levels. */
+  private List<TargetResult> writeSweep(Path runDir, Environment environment, List<Measurement> measurements)
+      throws IOException {
+    SweepScenario scenario = knobs.sweepScenario();
+    List<SweepPoint> points = measurements.stream().map(m -> new SweepPoint(m.target(), m.shape().concurrency(),
+        m.chart().result(), m.cost())).toList();
+    String charts = drawn(runDir, () -> SweepCharts.writeSweep(dataDir(runDir).resolve(CHARTS), scenario, points));
+    SummaryWriter.write(runDir.resolve(knobs.mode().report), SweepReport.render(scenario, environment, points, charts));
+    return points.stream().map(SweepPoint::result).toList();
+  }
+
+  /** One row per target and arrival rate. */
+  private List<TargetResult> writeOpenWorkload(Path runDir, Environment environment, List<Measurement> measurements)
+      throws IOException {
+    OpenScenario scenario = knobs.openScenario();
+    List<OpenPoint> points = measurements.stream().map(m -> {
+      LoadShape.Open open = (LoadShape.Open) m.shape();
+      return new OpenPoint(m.target(), open.ratePerSecond(), open.maxThreads(), m.chart().result(), m.cost());
+    }).toList();
+    String charts = drawn(runDir, () -> SweepCharts.writeOpen(dataDir(runDir).resolve(CHARTS), scenario, points));
+    SummaryWriter.write(runDir.resolve(knobs.mode().report),
+        OpenWorkloadReport.render(scenario, environment, points, charts));
+    return points.stream().map(OpenPoint::result).toList();
+  }
+
+  private interface ChartWriter {
+    List<Path> write() throws IOException;
+  }
+
+  /** Charts are a view of the figures, not the figures: if they cannot be drawn, the report still stands. */
+  private String drawn(Path runDir, ChartWriter writer) {
+    try {
+      return SweepCharts.markdownLinks(writer.write(), runDir);
+    } catch (IOException | RuntimeException | Error e) {
+      out.println("loadtest: charts could not be drawn (" + e + "); the report has none");
+      return "";
+    }
+  }
+
+  private static Map<Target, List<Measurement>> byTarget(List<Measurement> measurements) {
+    Map<Target, List<Measurement>> grouped = new LinkedHashMap<>();
+    measurements.forEach(m -> grouped.computeIfAbsent(m.target(), t -> new ArrayList<>()).add(m));
+    return grouped;
+  }
+
+  /** Where a mode keeps its raw data and charts inside a results folder: the comparison at the top, others apart. */
+  private Path dataDir(Path root) {
+    return knobs.mode() == Knobs.Mode.COMPARE ? root : root.resolve(knobs.mode().dataDir);
+  }
+
+  private Path rawRoot(Path runDir) {
+    return dataDir(runDir).resolve("raw");
+  }
+
   /** Every service gets the same flags: the knob's, plus a JFR recording for GC and pinning figures. */
   private List<String> jvmFlags(Path recording) {
+    try {
+      Files.createDirectories(recording.getParent()); // the JVM will not start if it cannot create its recording
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
     List<String> flags = new ArrayList<>(knobs.appJvmFlags());
     flags.addAll(JfrFigures.recordingFlags(recording));
     return flags;
@@ -139,22 +228,15 @@ public final class Compare {
       args.add("--seed=" + knobs.seed());
     }
     return LabProcess.start(Target.SLOW_SERVER, Target.DIRECT.jar(knobs.projectDir()), jvmFlags(recording), args,
-        knobs.host(), knobs.backendPort(), "/__admin/health", runDir.resolve("raw").resolve(Target.SLOW_SERVER + ".log"),
+        knobs.host(), knobs.backendPort(), "/__admin/health", rawRoot(runDir).resolve(Target.SLOW_SERVER + ".log"),
         runId);
   }
 
-  /** Charts are a view of the figures, not the figures: if they cannot be drawn, the summary still stands. */
   private String charts(Path runDir, List<Measurement> measurements) {
     Map<String, ResourceFigures> figures = new LinkedHashMap<>();
     measurements.forEach(m -> ResourceFigures.of(m.cost()).ifPresent(f -> figures.put(m.target().name(), f)));
-    try {
-      List<Path> written = Charts.writeAll(runDir.resolve(CHARTS),
-          measurements.stream().map(Measurement::chart).toList(), figures);
-      return Charts.markdownLinks(written, runDir);
-    } catch (IOException | RuntimeException | Error e) {
-      out.println("loadtest: charts could not be drawn (" + e + "); the summary has none");
-      return "";
-    }
+    return drawn(runDir, () -> Charts.writeAll(dataDir(runDir).resolve(CHARTS),
+        measurements.stream().map(Measurement::chart).toList(), figures));
   }
 
   /**
@@ -164,7 +246,7 @@ public final class Compare {
    */
   private List<Measurement> measure(Target target, Path runDir, ProcessSampler backendSampler) {
     List<LoadShape> shapes = knobs.shapes();
-    Path targetDir = runDir.resolve("raw").resolve(target.name());
+    Path targetDir = rawRoot(runDir).resolve(target.name());
     int port = target.isApp() ? knobs.port(target.name()) : knobs.backendPort();
     String url = "http://" + knobs.host() + ":" + port + "/";
     Path recording = targetDir.resolve("app.jfr");
@@ -251,6 +333,10 @@ public final class Compare {
       return chart.target();
     }
 
+    RunStats stats() {
+      return ((TargetResult.Measured) chart.result()).stats();
+    }
+
     ResourceCost cost() {
       return window == null ? ResourceCost.NONE
           : ResourceCost.of(targetSamples, jfr, generatorSamples, window, requests);
@@ -291,16 +377,19 @@ public final class Compare {
     }
   }
 
-  /** Replaces the published summary and raw data with this run's, the summary last and atomically. */
+  /** Replaces the published report, raw data and charts of this mode with this run's, the report last. */
   private void publish(Path runDir) throws IOException {
     Path results = knobs.resultsDir();
     for (String folder : List.of("raw", CHARTS)) {
-      deleteTree(results.resolve(folder));
-      if (Files.exists(runDir.resolve(folder))) {
-        Files.move(runDir.resolve(folder), results.resolve(folder));
+      Path published = dataDir(results).resolve(folder);
+      deleteTree(published);
+      if (Files.exists(dataDir(runDir).resolve(folder))) {
+        Files.createDirectories(published.getParent());
+        Files.move(dataDir(runDir).resolve(folder), published);
       }
     }
-    SummaryWriter.write(results.resolve("summary.md"), Files.readString(runDir.resolve("summary.md")));
+    String report = knobs.mode().report;
+    SummaryWriter.write(results.resolve(report), Files.readString(runDir.resolve(report)));
     deleteTree(runDir);
     try (Stream<Path> others = Files.list(runDir.getParent())) {
       if (others.findAny().isEmpty()) {
@@ -309,8 +398,8 @@ public final class Compare {
     }
   }
 
-  private static Path logOf(Target target, Path rawDir, Path runDir) {
-    return target.isApp() ? rawDir.resolve("app.log") : runDir.resolve("raw").resolve(Target.SLOW_SERVER + ".log");
+  private Path logOf(Target target, Path rawDir, Path runDir) {
+    return target.isApp() ? rawDir.resolve("app.log") : rawRoot(runDir).resolve(Target.SLOW_SERVER + ".log");
   }
 
   /** The commit the jars were built from, marked dirty when tracked files have uncommitted changes. */

@@ -47,16 +47,22 @@ public record Knobs(
    * shorter phases by default so that each fits in about 20 minutes; the comparison keeps the full 60 s window.
    */
   public enum Mode {
-    COMPARE("10s", "60s"),
-    SWEEP("5s", "20s"),
-    OPEN("5s", "30s");
+    COMPARE("10s", "60s", "summary.md", ""),
+    SWEEP("5s", "20s", "sweep.md", "sweep"),
+    OPEN("5s", "30s", "open-workload.md", "open-workload");
 
     final String defaultWarmUp;
     final String defaultWindow;
+    /** The report this mode publishes in the results folder. */
+    final String report;
+    /** Where its raw data and charts go in the results folder (the comparison's are at the top). */
+    final String dataDir;
 
-    Mode(String defaultWarmUp, String defaultWindow) {
+    Mode(String defaultWarmUp, String defaultWindow, String report, String dataDir) {
       this.defaultWarmUp = defaultWarmUp;
       this.defaultWindow = defaultWindow;
+      this.report = report;
+      this.dataDir = dataDir;
     }
   }
   static final int MAX_DELAY_MS = 600_000;
@@ -156,7 +162,8 @@ public record Knobs(
       }
       levels.add(users);
     }
-    return List.copyOf(levels);
+    // Ascending, so tables and charts read left to right as "more users", whatever order they were typed in.
+    return levels.stream().sorted().toList();
   }
 
   private static List<Double> rates(String raw) {
@@ -171,9 +178,12 @@ public record Knobs(
       if (!(rate > 0) || rate > 100_000) {
         throw new IllegalArgumentException("rates entry " + entry.trim() + " must be above 0 and at most 100000 req/s");
       }
+      if (rates.contains(rate)) {
+        throw new IllegalArgumentException("rates has " + entry.trim() + " twice");
+      }
       rates.add(rate);
     }
-    return List.copyOf(rates);
+    return rates.stream().sorted().toList();
   }
 
   /** The scenario as the summary reports it. */
@@ -181,6 +191,17 @@ public record Knobs(
     return new Scenario(users, (int) rampUp.toSeconds(), (int) warmUp.toSeconds(), (int) window.toSeconds(),
         (int) timeout.toSeconds(), delayMinMs, delayMaxMs,
         targets.stream().filter(Target::isApp).map(Target::name).toList());
+  }
+
+  public SweepScenario sweepScenario() {
+    return new SweepScenario(usersList, (int) rampUp.toSeconds(), (int) warmUp.toSeconds(), (int) window.toSeconds(),
+        (int) timeout.toSeconds(), delayMinMs, delayMaxMs, targets.stream().map(Target::name).toList());
+  }
+
+  public OpenScenario openScenario() {
+    return new OpenScenario(rates, maxThreads, (int) rampUp.toSeconds(), (int) warmUp.toSeconds(),
+        (int) window.toSeconds(), (int) timeout.toSeconds(), delayMinMs, delayMaxMs,
+        targets.stream().map(Target::name).toList());
   }
 
   /** The mean of the uniform backend delay, the D of Little's law. */

@@ -108,6 +108,12 @@ public final class LoadRun {
           .children(children);
       case LoadShape.Open open -> rpsThreadGroup(label + " arrivals")
           .maxThreads(open.maxThreads())
+          // Growing from one thread, the group fell behind its rate ("no free threads") and offered less than asked,
+          // which is the experiment's input. Start with what Little's law says the rate keeps in flight, plus
+          // headroom, and keep half again spare for a target that slows down.
+          .initThreads(Math.min(open.maxThreads(),
+              (int) Math.ceil(open.ratePerSecond() * knobs.meanDelayMs() / 1000 * 1.5) + 10))
+          .spareThreads(0.5)
           .rampTo(open.ratePerSecond(), knobs.rampUp())
           .holdFor(hold)
           .children(children);

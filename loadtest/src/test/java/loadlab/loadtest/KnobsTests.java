@@ -80,6 +80,7 @@ class KnobsTests {
       "--usersList=0      | usersList entry 0 must be between 1",
       "--rates=fast       | rates entry 'fast' is not a number of requests per second",
       "--rates=-5         | rates entry -5 must be above 0",
+      "--rates=80,80      | rates has 80 twice",
       "--maxThreads=0     | maxThreads=0 must be between 1",
       "users=5            | argument 'users=5' is not of the form --name=value",
   })
@@ -99,6 +100,7 @@ class KnobsTests {
     Knobs sweep = Knobs.parse("--mode=sweep");
     assertThat(sweep.shapes()).extracting(LoadShape::concurrency).containsExactly(100, 250, 500, 1000, 2000);
     assertThat(sweep.window()).isEqualTo(Duration.ofSeconds(20));
+    assertThat(Knobs.parse("--mode=sweep", "--usersList=500,100").usersList()).containsExactly(100, 500);
     assertThat(sweep.warmUp()).isEqualTo(Duration.ofSeconds(5));
 
     Knobs open = Knobs.parse("--mode=open", "--rates=80,150.5", "--maxThreads=900");
