@@ -25,6 +25,9 @@ public final class SweepReport {
     /** A process averaging this share of the machine's cores leaves the others too little to call CPU no factor. */
     static final double BUSY_CPU_SHARE = 0.8;
 
+    /** A thread pool's mean time per request at or above this share of the timeout already predicts timeouts. */
+    static final double NEAR_TIMEOUT = 0.8;
+
     private static final String DASH = "—";
 
     private SweepReport() {
@@ -225,11 +228,18 @@ public final class SweepReport {
                     double waitMs = (double) bad.users() / threads * s.backendMeanDelayMs();
                     String wait = bad.users() + " users / " + threads + " threads × "
                             + Format.seconds(s.backendMeanDelayMs()) + " = " + Format.seconds(waitMs);
-                    why.add(waitMs > s.responseTimeoutSeconds() * 1000.0
+                    double timeoutMs = s.responseTimeoutSeconds() * 1000.0;
+                    // The product is a mean: single requests spread around it, so from about 80% of the timeout on,
+                    // the slower ones already exceed it.
+                    why.add(waitMs > timeoutMs
                             ? "timeouts, as the thread limit predicts (" + wait + " of queueing and backend per request, "
                                     + "over the " + s.responseTimeoutSeconds() + " s response timeout)"
-                            : "timeouts that the thread limit alone does not predict (" + wait + " per request is within "
-                                    + "the " + s.responseTimeoutSeconds() + " s response timeout; " + p99 + ")");
+                            : waitMs >= NEAR_TIMEOUT * timeoutMs
+                            ? "timeouts, as the thread limit predicts (" + wait + " of queueing and backend per request "
+                                    + "on average, so close to the " + s.responseTimeoutSeconds() + " s response timeout "
+                                    + "that the slower requests exceed it; " + p99 + ")"
+                            : "timeouts that the thread limit alone does not predict (" + wait + " per request is well "
+                                    + "within the " + s.responseTimeoutSeconds() + " s response timeout; " + p99 + ")");
                 } else {
                     why.add("timeouts with no thread limit in reach (" + p99 + " against the "
                             + s.responseTimeoutSeconds() + " s response timeout)");

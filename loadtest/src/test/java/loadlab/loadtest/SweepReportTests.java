@@ -111,8 +111,21 @@ class SweepReportTests {
 
         assertThat(line).contains("app-threadpool already at its first level, 250 users, has 10.0% errors "
                 + "(timeout 297) at 99.0 of 100.0 req/s (99.0% of its ceiling).", "Why: timeouts that the thread limit "
-                + "alone does not predict (250 users / 200 threads × 2.0 s = 2.5 s per request is within the 10 s "
+                + "alone does not predict (250 users / 200 threads × 2.0 s = 2.5 s per request is well within the 10 s "
                 + "response timeout; p99 10000 ms).");
+    }
+
+    @Test
+    void aQueueWhoseMeanReachesTheTimeoutPredictsTimeouts() {
+        // 1000 users on 200 threads at 2 s: 10 s per request on average, at the timeout, so the slower half exceed it.
+        SweepPoint atTimeout = SweepFixtures.sweepPoint(SweepFixtures.THREADPOOL, 1000, 105.5, 0, 4_000, 1177,
+                ResourceCost.NONE);
+
+        String line = SweepReport.render(SWEEP, ENVIRONMENT, List.of(atTimeout), "");
+
+        assertThat(line).contains("Why: timeouts, as the thread limit predicts (1000 users / 200 threads × 2.0 s = "
+                + "10.0 s of queueing and backend per request on average, so close to the 10 s response timeout that "
+                + "the slower requests exceed it;");
     }
 
     @Test
