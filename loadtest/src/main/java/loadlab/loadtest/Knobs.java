@@ -97,11 +97,18 @@ public record Knobs(
     int runs = positiveInt(given, "runs", 1, MAX_RUNS);
     List<Integer> usersList = usersList(given.getOrDefault("usersList", "100,250,500,1000,2000"));
     List<Double> rates = rates(given.getOrDefault("rates", "80,150,225"));
-    int maxThreads = positiveInt(given, "maxThreads", 2000, MAX_USERS);
+    int maxThreads = positiveInt(given, "maxThreads", 2500, MAX_USERS);
     Duration rampUp = duration(given, "rampup", "5s", true);
     Duration warmUp = duration(given, "warmup", mode.defaultWarmUp, true);
     Duration window = duration(given, "duration", mode.defaultWindow, false);
     Duration timeout = duration(given, "timeout", "10s", false);
+    // An open workload's threads live at most about a timeout each, so rate × timeout bounds them.
+    double highestRate = rates.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    if (mode == Mode.OPEN && highestRate * timeout.toSeconds() > maxThreads) {
+      throw new IllegalArgumentException("rates up to " + Format.rate(highestRate) + " req/s with a "
+          + timeout.toSeconds() + " s timeout can keep " + Math.round(highestRate * timeout.toSeconds())
+          + " requests in flight, more than maxThreads=" + maxThreads);
+    }
     int delayMin = nonNegativeInt(given, "delayMin", 0);
     int delayMax = nonNegativeInt(given, "delayMax", 4000);
     if (delayMin > delayMax) {

@@ -4,7 +4,6 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.htmlReporter;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jsr223PostProcessor;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.rpsThreadGroup;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
@@ -106,16 +105,7 @@ public final class LoadRun {
           .rampTo(closed.users(), knobs.rampUp())
           .holdFor(hold)
           .children(children);
-      case LoadShape.Open open -> rpsThreadGroup(label + " arrivals")
-          .maxThreads(open.maxThreads())
-          // Growing from one thread, the group fell behind its rate ("no free threads") and offered less than asked,
-          // which is the experiment's input. Start with what Little's law says the rate keeps in flight, plus
-          // headroom, and keep half again spare for a target that slows down.
-          .initThreads(Math.min(open.maxThreads(),
-              (int) Math.ceil(open.ratePerSecond() * knobs.meanDelayMs() / 1000 * 1.5) + 10))
-          .spareThreads(0.5)
-          .rampTo(open.ratePerSecond(), knobs.rampUp())
-          .holdFor(hold)
+      case LoadShape.Open open -> new OpenArrivals(label + " arrivals", open.ratePerSecond(), knobs.rampUp(), hold)
           .children(children);
     };
   }

@@ -26,7 +26,10 @@ public sealed interface LoadShape {
     }
   }
 
-  /** @param maxThreads the load generator's bound on requests in flight, so an overloaded target cannot exhaust it */
+  /**
+   * @param maxThreads the bound on requests in flight: each arrival gets a thread that lives at most about the
+   *                   response timeout, so the knobs refuse a rate whose rate × timeout would exceed it
+   */
   record Open(double ratePerSecond, int maxThreads) implements LoadShape {
     @Override
     public int concurrency() {

@@ -103,10 +103,18 @@ class KnobsTests {
     assertThat(Knobs.parse("--mode=sweep", "--usersList=500,100").usersList()).containsExactly(100, 500);
     assertThat(sweep.warmUp()).isEqualTo(Duration.ofSeconds(5));
 
-    Knobs open = Knobs.parse("--mode=open", "--rates=80,150.5", "--maxThreads=900");
-    assertThat(open.shapes()).containsExactly(new LoadShape.Open(80, 900), new LoadShape.Open(150.5, 900));
+    Knobs open = Knobs.parse("--mode=open", "--rates=80,150.5", "--maxThreads=1600");
+    assertThat(open.shapes()).containsExactly(new LoadShape.Open(80, 1600), new LoadShape.Open(150.5, 1600));
     assertThat(open.shapes()).extracting(LoadShape::label).containsExactly("rate-80", "rate-150.5");
     assertThat(Knobs.parse("--mode=sweep", "--duration=45s").window()).isEqualTo(Duration.ofSeconds(45));
+  }
+
+  @Test
+  void anOpenWorkloadThatCouldOutgrowItsThreadBoundIsRefusedBeforeItStarts() {
+    assertThatThrownBy(() -> Knobs.parse("--mode=open", "--rates=80,300", "--maxThreads=2500"))
+        .hasMessage("rates up to 300.0 req/s with a 10 s timeout can keep 3000 requests in flight, more than "
+            + "maxThreads=2500");
+    assertThat(Knobs.parse("--mode=open", "--rates=225").maxThreads()).isEqualTo(2500);
   }
 
   @Test

@@ -46,14 +46,15 @@ class ModesSmokeTests {
 
   @Test
   void anOpenWorkloadRunsAtEachRate() throws Exception {
-    Compare.Outcome outcome = run("open", "--mode=open", "--apps=virtual", "--rates=40,20", "--maxThreads=100",
-        "--duration=3s", "--warmup=1s");
+    Compare.Outcome outcome = run("open", "--mode=open", "--apps=virtual", "--rates=40,20", "--maxThreads=500",
+        "--duration=5s", "--warmup=1s");
 
     assertThat(outcome.succeeded()).isTrue();
     assertThat(outcome.rows()).hasSize(4).allMatch(TargetResult.Measured.class::isInstance);
     RunStats atForty = ((TargetResult.Measured) outcome.rows().get(1)).stats();
-    // An open load offers its rate whatever the target does: 40 req/s cannot complete more than 40 a second.
-    assertThat(atForty.throughputPerSecond()).isLessThanOrEqualTo(40 * 1.1);
+    // An open load offers its rate whatever the target does: about 40 a second, random arrivals, nothing holding
+    // the target back. Too few means the generator fell behind its own schedule, the failure this guards against.
+    assertThat(atForty.throughputPerSecond()).isBetween(40 * 0.7, 40 * 1.3);
     assertThat(Files.readString(results.resolve("open-workload.md"))).contains("app-virtual");
     assertThat(results.resolve("open-workload/raw/app-virtual/rate-40/samples.csv")).exists();
   }
