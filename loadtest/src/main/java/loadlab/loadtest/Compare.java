@@ -74,8 +74,8 @@ public final class Compare {
     // Read now: the jars were built from the tree as it is at the start, whatever is edited while the run goes on.
     String commit = gitCommit(knobs.projectDir());
     Path runDir = knobs.resultsDir().resolve("runs").resolve(LocalDateTime.now().format(STAMP));
-    out.printf("loadtest: %d users, %s ramp-up, %s warm-up, %s window, backend %d..%d ms; targets %s%n",
-        knobs.users(), seconds(knobs.rampUp()), seconds(knobs.warmUp()), seconds(knobs.window()),
+    out.printf("loadtest: %s, %s ramp-up, %s warm-up, %s window, backend %d..%d ms; targets %s%n",
+        knobs.loadDescription(), seconds(knobs.rampUp()), seconds(knobs.warmUp()), seconds(knobs.window()),
         knobs.delayMinMs(), knobs.delayMaxMs(), knobs.targets().stream().map(Target::name).toList());
     List<Measurement> measurements = new ArrayList<>();
     Path backendRecording = rawRoot(runDir).resolve(Target.SLOW_SERVER + ".jfr");

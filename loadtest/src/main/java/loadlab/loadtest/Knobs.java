@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Every value a comparison can be tuned with, parsed and validated before anything starts.
@@ -140,6 +141,16 @@ public record Knobs(
       case COMPARE -> java.util.Collections.nCopies(runs, new LoadShape.Closed(users));
       case SWEEP -> usersList.stream().<LoadShape>map(LoadShape.Closed::new).toList();
       case OPEN -> rates.stream().<LoadShape>map(rate -> new LoadShape.Open(rate, maxThreads)).toList();
+    };
+  }
+
+  /** The load in a few words for the run's first progress line, e.g. {@code 500 users x 3 runs}. */
+  public String loadDescription() {
+    return switch (mode) {
+      case COMPARE -> users + " users" + (runs > 1 ? " x " + runs + " runs" : "");
+      case SWEEP -> "sweep of " + usersList.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " users";
+      case OPEN -> "open arrivals at " + rates.stream().map(Format::rate)
+          .collect(Collectors.joining(", ")) + " req/s, at most " + maxThreads + " in flight";
     };
   }
 

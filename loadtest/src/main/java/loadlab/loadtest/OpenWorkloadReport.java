@@ -68,20 +68,21 @@ public final class OpenWorkloadReport {
 
     private static void table(StringBuilder md, OpenScenario s, Map<Target, List<OpenPoint>> byTarget) {
         md.append("## Results\n\n")
-                .append("| Target | Offered (req/s) | Throughput (req/s) | Ceiling (req/s) | p50 (ms) | p90 (ms) | p99 (ms) "
-                        + "| Max (ms) | Error % | Errors by class | CPU cores (avg) |\n")
-                .append("|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|\n");
+                .append("| Target | Offered (req/s) | Throughput (req/s) | Good (req/s) | Ceiling (req/s) | p50 (ms) "
+                        + "| p90 (ms) | p99 (ms) | Max (ms) | Error % | Errors by class | CPU cores (avg) |\n")
+                .append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|\n");
         byTarget.forEach((target, rates) -> {
             for (OpenPoint point : rates) {
                 md.append("| ").append(Format.cell(target.name())).append(" | ")
                         .append(Format.rate(point.offeredRatePerSecond())).append(" | ");
                 switch (point.result()) {
                     case TargetResult.Failed failed ->
-                            md.append(SweepReport.failedCell(failed)).append(SweepReport.dashes(8)).append('\n');
+                            md.append(SweepReport.failedCell(failed)).append(SweepReport.dashes(9)).append('\n');
                     case TargetResult.Measured measured -> {
                         RunStats stats = measured.stats();
                         Optional<ResponseTimes> times = stats.responseTimes();
                         md.append(Format.rate(stats.throughputPerSecond()))
+                                .append(" | ").append(Format.rate(stats.goodPerSecond()))
                                 .append(" | ").append(Format.rate(point.ceilingPerSecond(s.backendMeanDelayMs())))
                                 .append(" | ").append(times.map(t -> Format.ms(t.p50Ms())).orElse(Format.NOT_AVAILABLE))
                                 .append(" | ").append(times.map(t -> Format.ms(t.p90Ms())).orElse(Format.NOT_AVAILABLE))
@@ -148,7 +149,7 @@ public final class OpenWorkloadReport {
                             + " completed no request inside the " + s.windowSeconds() + " s window");
                     case TargetResult.Measured m -> {
                         if (keptUp(point, m.stats(), direct)) {
-                            kept.add(point.target().name() + " " + Format.rate(m.stats().throughputPerSecond()));
+                            kept.add(point.target().name() + " " + Format.rate(m.stats().goodPerSecond()));
                         } else {
                             missed.add(missedBy(point, m.stats(), direct));
                         }
@@ -156,7 +157,7 @@ public final class OpenWorkloadReport {
                 }
             }
             StringBuilder line = new StringBuilder("At ").append(Format.rate(rate)).append(" req/s offered: ");
-            line.append(kept.isEmpty() ? "no target kept up" : "kept up (throughput ≥ " + Math.round(KEPT_UP_PERCENT)
+            line.append(kept.isEmpty() ? "no target kept up" : "kept up (good throughput ≥ " + Math.round(KEPT_UP_PERCENT)
                     + "% of offered, under " + Format.percent(SweepReport.ERROR_PERCENT_LIMIT) + "% errors" + yardstick
                     + "): " + String.join(", ", kept) + " req/s");
             line.append('.');
@@ -170,7 +171,7 @@ public final class OpenWorkloadReport {
         }
 
         private boolean keptUp(OpenPoint point, RunStats stats, Optional<ResponseTimes> direct) {
-            boolean rate = stats.throughputPerSecond() >= point.offeredRatePerSecond() * KEPT_UP_PERCENT / 100;
+            boolean rate = stats.goodPerSecond() >= point.offeredRatePerSecond() * KEPT_UP_PERCENT / 100;
             boolean clean = stats.errorPercent() < SweepReport.ERROR_PERCENT_LIMIT;
             boolean tail = direct.isEmpty() || stats.responseTimes()
                     .map(t -> t.p99Ms() <= direct.get().p99Ms() * P99_CLOSE_RATIO).orElse(false);
@@ -179,8 +180,9 @@ public final class OpenWorkloadReport {
 
         private String missedBy(OpenPoint point, RunStats stats, Optional<ResponseTimes> direct) {
             List<String> parts = new ArrayList<>();
-            parts.add(Format.rate(stats.throughputPerSecond()) + " req/s ("
-                    + Format.percent(100 * stats.throughputPerSecond() / point.offeredRatePerSecond()) + "% of offered)");
+            parts.add(Format.rate(stats.throughputPerSecond()) + " req/s"
+                    + (stats.errors() > 0 ? ", " + Format.rate(stats.goodPerSecond()) + " of them good" : "") + " ("
+                    + Format.percent(100 * stats.goodPerSecond() / point.offeredRatePerSecond()) + "% of offered)");
             stats.responseTimes().ifPresent(t -> parts.add("p99 " + Format.ms(t.p99Ms()) + " ms"
                     + direct.filter(d -> point.target().isApp())
                             .map(d -> " (" + signedPercent(t.p99Ms(), d.p99Ms()) + " on direct's)").orElse("")));
@@ -207,7 +209,8 @@ public final class OpenWorkloadReport {
                             + Format.seconds(s.backendMeanDelayMs()) + ")";
             StringBuilder line = new StringBuilder(point.target().name()).append(" at ").append(Format.rate(rate))
                     .append(" req/s offered is above ").append(bound).append(": it completed ")
-                    .append(Format.rate(stats.throughputPerSecond())).append(" req/s");
+                    .append(Format.rate(stats.throughputPerSecond())).append(" req/s")
+                    .append(stats.errors() > 0 ? ", " + Format.rate(stats.goodPerSecond()) + " of them successfully" : "");
             double excess = rate - stats.throughputPerSecond();
             if (excess > 0) {
                 line.append(", and the other ").append(Format.rate(excess)).append(point.generatorBound()
@@ -285,14 +288,14 @@ public final class OpenWorkloadReport {
                 .append(" in flight; ").append(s.rampUpSeconds()).append(" s of ramp-up and ").append(s.warmUpSeconds())
                 .append(" s of warm-up, then only requests that completed inside the ").append(s.windowSeconds())
                 .append(" s window [start, end) count. Throughput = counted requests / ").append(s.windowSeconds())
-                .append(" s.\n")
+                .append(" s, errors included; Good = the successful ones / ").append(s.windowSeconds()).append(" s.\n")
                 .append("- Capacity (Little's law) = min(").append(s.maxThreads()).append(", the model's threads) / mean "
                         + "backend delay, e.g. ").append(s.maxThreads()).append(" / ")
                 .append(Format.seconds(s.backendMeanDelayMs())).append(" = ")
                 .append(Format.rate(s.maxThreads() / delaySeconds)).append(" req/s without a thread limit")
                 .append(limited).append(". Ceiling = min(offered rate, capacity): an open load never sends more than "
                         + "its rate.\n")
-                .append("- Kept up: throughput at least ").append(Math.round(KEPT_UP_PERCENT)).append("% of the offered "
+                .append("- Kept up: good throughput at least ").append(Math.round(KEPT_UP_PERCENT)).append("% of the offered "
                         + "rate, under ").append(Format.percent(SweepReport.ERROR_PERCENT_LIMIT)).append("% errors, "
                         + "and p99 at most ").append(Math.round(P99_CLOSE_RATIO * 100)).append("% of direct's at the "
                         + "same rate (direct's p99 is the backend's own tail: its delay is random).\n")

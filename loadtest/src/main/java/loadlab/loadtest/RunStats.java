@@ -12,7 +12,8 @@ import java.util.OptionalInt;
  * The statistics of one target's run, counted over its measurement window.
  *
  * @param requests            requests that completed inside the window, errors included
- * @param throughputPerSecond requests / window seconds
+ * @param throughputPerSecond requests / window seconds, errors included: a timed-out request completes too, so under
+ *                            overload this counts the users' timeouts as much as the target's answers
  * @param responseTimes       over ALL counted requests, errors included, as JMeter reports them (a timeout is
  *                            a slow answer the user saw); empty when nothing completed in the window
  * @param errors              counted requests with an {@link ErrorClass}
@@ -20,7 +21,8 @@ import java.util.OptionalInt;
  * @param errorsByClass       counts for every class, zeros included, in enum order
  * @param concurrency         min(users, thread limit): the requests that can wait on the backend at once
  * @param ceilingPerSecond    Little's law: concurrency / backend mean delay in seconds
- * @param efficiencyPercent   throughput / ceiling × 100
+ * @param efficiencyPercent   good throughput / ceiling × 100: a model only reaches its ceiling with answers that
+ *                            succeed, so timeouts that pile up under overload do not count as work done
  * @param addedLatency        over GOOD requests only, since a failed request has no backend delay to subtract;
  *                            empty when there were none
  */
@@ -75,7 +77,12 @@ public record RunStats(MeasurementWindow window, int requests, double throughput
         return new RunStats(window, requests, throughput,
                 elapsedPercentiles.isEmpty() ? Optional.empty() : Optional.of(ResponseTimes.of(elapsedPercentiles)),
                 errors, requests == 0 ? 0 : 100.0 * errors / requests,
-                Collections.unmodifiableMap(errorsByClass), concurrency, ceiling, 100.0 * throughput / ceiling,
+                Collections.unmodifiableMap(errorsByClass), concurrency, ceiling, 100.0 * (goodCount / window.seconds()) / ceiling,
                 addedPercentiles.isEmpty() ? Optional.empty() : Optional.of(AddedLatency.of(addedPercentiles)));
+    }
+
+    /** Good throughput: requests that succeeded / window seconds, what the users actually got. */
+    public double goodPerSecond() {
+        return (requests - errors) / window.seconds();
     }
 }

@@ -224,7 +224,8 @@ public final class SummaryReport {
                         + "successful requests only: what the app adds; direct's value is the load generator's own share.\n")
                 .append("- Ceiling (Little's law) = min(users, threads) / mean backend delay, e.g. ")
                 .append(s.users()).append(" / ").append(Format.seconds(s.backendMeanDelayMs())).append(" = ")
-                .append(Format.rate(unboundedCeiling)).append(" req/s without a thread limit. Efficiency = throughput / ceiling.\n")
+                .append(Format.rate(unboundedCeiling)).append(" req/s without a thread limit. Efficiency = good "
+                        + "throughput (successful requests / window) / ceiling; with no errors it equals throughput / ceiling.\n")
                 .append("- Errors: a request is good only if it is a 2xx that JMeter passed and whose body names the "
                         + "backend's delay. Classes: timeout (connect or read), connection (refused, reset, closed), "
                         + "non-2xx, bad body (2xx without `delayMs`), other.\n\n");

@@ -110,6 +110,15 @@ class KnobsTests {
   }
 
   @Test
+  void theFirstProgressLineDescribesTheLoadOfTheModeThatRuns() {
+    assertThat(Knobs.parse().loadDescription()).isEqualTo("500 users");
+    assertThat(Knobs.parse("--runs=3", "--users=200").loadDescription()).isEqualTo("200 users x 3 runs");
+    assertThat(Knobs.parse("--mode=sweep", "--usersList=100,250").loadDescription()).isEqualTo("sweep of 100, 250 users");
+    assertThat(Knobs.parse("--mode=open", "--rates=80,150").loadDescription())
+        .isEqualTo("open arrivals at 80.0, 150.0 req/s, at most 2500 in flight");
+  }
+
+  @Test
   void anOpenWorkloadThatCouldOutgrowItsThreadBoundIsRefusedBeforeItStarts() {
     assertThatThrownBy(() -> Knobs.parse("--mode=open", "--rates=80,300", "--maxThreads=2500"))
         .hasMessage("rates up to 300.0 req/s with a 10 s timeout can keep 3000 requests in flight, more than "

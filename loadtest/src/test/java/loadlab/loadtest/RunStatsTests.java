@@ -164,7 +164,7 @@ class RunStatsTests {
     }
 
     @Test
-    void efficiencyIsThroughputOverCeiling() {
+    void efficiencyIsGoodThroughputOverCeiling() {
         List<Sample> samples = new ArrayList<>();
         for (int i = 0; i < 98; i++) {
             samples.add(good(T0 + i * 100L, 1_001, 1_000));
@@ -179,6 +179,24 @@ class RunStatsTests {
     }
 
     @Test
+    void timeoutsCountInThroughputButNotInGoodThroughputOrEfficiency() {
+        List<Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            samples.add(good(T0 + i * 100L, 1_001, 1_000));
+        }
+        for (int i = 0; i < 40; i++) {
+            samples.add(timeout(T0 + i * 100L + 50));
+        }
+
+        // 100 completions in 10 s, 60 of them answers: an overloaded model looks busy, its users got 6 req/s.
+        RunStats stats = stats(samples);
+
+        assertThat(stats.throughputPerSecond()).isCloseTo(10.0, within(1e-9));
+        assertThat(stats.goodPerSecond()).isCloseTo(6.0, within(1e-9));
+        assertThat(stats.efficiencyPercent()).isCloseTo(60.0, within(1e-9));
+    }
+
+    @Test
     void anEmptyWindowGivesZeroesAndNoLatencies() {
         RunStats stats = stats(List.of(good(T0 - 5, 1_000, 990), good(T0 + 10_000, 1_000, 990)));
 
@@ -186,6 +204,7 @@ class RunStatsTests {
         assertThat(stats.throughputPerSecond()).isZero();
         assertThat(stats.errorPercent()).isZero();
         assertThat(stats.efficiencyPercent()).isZero();
+        assertThat(stats.goodPerSecond()).isZero();
         assertThat(stats.responseTimes()).isEmpty();
         assertThat(stats.addedLatency()).isEmpty();
         assertThat(stats.ceilingPerSecond()).isEqualTo(10.0);

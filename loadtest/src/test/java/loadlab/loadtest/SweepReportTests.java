@@ -49,14 +49,15 @@ class SweepReportTests {
                         "app-threadpool@2000",
                         "app-webflux@100", "app-webflux@250", "app-webflux@500", "app-webflux@1000", "app-webflux@2000",
                         "app-virtual@100", "app-virtual@250", "app-virtual@500", "app-virtual@1000", "app-virtual@2000");
-        assertThat(rows()).allSatisfy(row -> assertThat(cells(row)).isEqualTo(11));
+        assertThat(rows()).allSatisfy(row -> assertThat(cells(row)).isEqualTo(12));
     }
 
     @Test
-    void aRowCarriesThroughputCeilingEfficiencyLatencyErrorsAndCost() {
-        assertThat(row("app-threadpool", 2000)).startsWith("| app-threadpool | 2000 | 98.0 | 100.0 | 98.0 | ")
+    void aRowCarriesThroughputGoodCeilingEfficiencyLatencyErrorsAndCost() {
+        // 2940 requests in 30 s, 1029 of them timeouts: 1911 good ones, and efficiency counts only those.
+        assertThat(row("app-threadpool", 2000)).startsWith("| app-threadpool | 2000 | 98.0 | 63.7 | 100.0 | 63.7 | ")
                 .endsWith("| 10000 | 35.0 | timeout 1029 | 0.20 | 231 |");
-        assertThat(row("direct", 2000)).startsWith("| direct | 2000 | 990.0 | 1000.0 | 99.0 | ");
+        assertThat(row("direct", 2000)).startsWith("| direct | 2000 | 990.0 | 990.0 | 1000.0 | 99.0 | ");
         // Not sampled is n/a, never a zero.
         assertThat(row("app-virtual", 500)).endsWith("| 0.0 | 0 | n/a | n/a |");
     }
@@ -64,22 +65,24 @@ class SweepReportTests {
     @Test
     void aFailedLevelKeepsItsRowMarkedFailedWithReasonAndLog() {
         assertThat(row("app-virtual", 1000)).isEqualTo("| app-virtual | 1000 | **FAILED**: exited with code 137 during "
-                + "the run (log: `results/raw/sweep/app-virtual-1000.log`) | — | — | — | — | — | — | — | — |");
+                + "the run (log: `results/raw/sweep/app-virtual-1000.log`) | — | — | — | — | — | — | — | — | — |");
     }
 
     @Test
     void theThreadPoolSaturatesAtTheLevelWhereItsQueueOutlastsTheTimeout() {
         assertThat(reading("app-threadpool")).startsWith("- app-threadpool holds at least 90% of its ceiling up to "
-                + "1000 users (99.7 of 100.0 req/s, 99.7%); at 2000 users it has 35.0% errors (timeout 1029) at "
-                + "98.0 of 100.0 req/s (98.0% of its ceiling). Why: timeouts, as the thread limit predicts (2000 users / "
+                + "1000 users (99.7 of 100.0 req/s, 99.7%); at 2000 users it has 35.0% errors (timeout 1029): of the "
+                + "98.0 req/s it completed, 63.7 of 100.0 req/s (63.7% of its ceiling) succeeded. Why: timeouts, as the thread limit predicts (2000 users / "
                 + "200 threads × 2.0 s = 20.0 s of queueing and backend per request, over the 10 s response timeout).");
     }
 
     @Test
     void theThreadPoolsCeilingIsFlatAtItsThreadsOverTheDelay() {
         assertThat(reading("app-threadpool")).contains("Thread limit: with more users than its 200 threads its ceiling "
-                + "is flat at 200 / 2.0 s = 100.0 req/s; from 250 to 2000 users it delivered 98.0–99.7 req/s while p99 "
-                + "went ").endsWith(" ms → 10000 ms: more users only wait longer for a thread.");
+                + "is flat at 200 / 2.0 s = 100.0 req/s; from 250 to 2000 users its good throughput went 99.5 → 99.6 → "
+                + "99.7 → 63.7 req/s and p99 ").endsWith(" ms → 10000 ms: more users only wait longer for a thread, and "
+                + "once that wait passes the 10 s timeout its threads still serve queued requests whose users have "
+                + "given up, so fewer of its answers arrive in time.");
     }
 
     @Test
@@ -110,7 +113,8 @@ class SweepReportTests {
         String line = SweepReport.render(SWEEP, ENVIRONMENT, List.of(early), "");
 
         assertThat(line).contains("app-threadpool already at its first level, 250 users, has 10.0% errors "
-                + "(timeout 297) at 99.0 of 100.0 req/s (99.0% of its ceiling).", "Why: timeouts that the thread limit "
+                + "(timeout 297): of the 99.0 req/s it completed, 89.1 of 100.0 req/s (89.1% of its ceiling) "
+                + "succeeded.", "Why: timeouts that the thread limit "
                 + "alone does not predict (250 users / 200 threads × 2.0 s = 2.5 s per request is well within the 10 s "
                 + "response timeout; p99 10000 ms).");
     }
@@ -126,6 +130,19 @@ class SweepReportTests {
         assertThat(line).contains("Why: timeouts, as the thread limit predicts (1000 users / 200 threads × 2.0 s = "
                 + "10.0 s of queueing and backend per request on average, so close to the 10 s response timeout that "
                 + "the slower requests exceed it;");
+    }
+
+    @Test
+    void timeoutsThatCarryThroughputPastTheCeilingAreNotCountedAsGood() {
+        // 2000 users timing out every 10 s complete about 200 req/s whatever the pool does; 93% of them are timeouts.
+        SweepPoint overloaded = SweepFixtures.sweepPoint(SweepFixtures.THREADPOOL, 2000, 200.0, 0, 4_000, 5_580,
+                ResourceCost.NONE);
+
+        String report = SweepReport.render(SWEEP, ENVIRONMENT, List.of(overloaded), "");
+
+        assertThat(report).contains("| app-threadpool | 2000 | 200.0 | 14.0 | 100.0 | 14.0 | ",
+                "of the 200.0 req/s it completed, 14.0 of 100.0 req/s (14.0% of its ceiling) succeeded",
+                "Throughput can pass the ceiling while Good falls", "Efficiency = good / ceiling");
     }
 
     @Test
