@@ -3,8 +3,12 @@ package loadlab.threadpool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import loadlab.testsupport.CountingBackend;
 import loadlab.testsupport.CountingBackend.Burst;
+import loadlab.testsupport.CountingBackend.Hold;
 import loadlab.testsupport.HttpCalls;
 import loadlab.testsupport.HttpCalls.Reply;
 import org.junit.jupiter.api.AfterAll;
@@ -23,6 +27,9 @@ import org.springframework.web.bind.annotation.RestController;
 class ConcurrencyModelTests {
 
   static final CountingBackend backend = CountingBackend.start();
+
+  /** Only keeps a broken app from hanging the build; no assertion depends on it. */
+  private static final Duration PATIENCE = Duration.ofSeconds(60);
 
   @DynamicPropertySource
   static void backend(DynamicPropertyRegistry registry) {
@@ -44,6 +51,26 @@ class ConcurrencyModelTests {
     assertThat(burst.replies()).hasSize(600).extracting(Reply::status).containsOnly(200);
     assertThat(burst.received()).isEqualTo(600);
     assertThat(burst.maxInFlight()).isEqualTo(200);
+  }
+
+  /**
+   * Why the pool's good throughput collapses under overload (results/sweep.md): nothing takes a queued request away
+   * when its user hangs up, so a thread still calls the backend for it, and the answer goes nowhere.
+   */
+  @Test
+  void aQueuedRequestWhoseUserGaveUpStillTakesAThreadAndABackendCall() {
+    CompletableFuture<List<Reply>> busy;
+    try (Hold hold = backend.holdUntilReleased()) {
+      busy = HttpCalls.startConcurrently(app("/"), 200);
+      assertThat(backend.awaitInFlight(200, PATIENCE)).isEqualTo(200);
+
+      assertThat(HttpCalls.getOrGiveUp(app("/"), Duration.ofSeconds(1))).isEmpty();
+      // Every thread was busy, so it waited in the queue and never reached the backend while its user was there.
+      assertThat(backend.received()).isEqualTo(200);
+    }
+
+    assertThat(busy.join()).hasSize(200).extracting(Reply::status).containsOnly(200);
+    assertThat(backend.awaitReceived(201, PATIENCE)).isEqualTo(201);
   }
 
   @Test

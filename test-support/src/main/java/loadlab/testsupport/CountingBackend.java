@@ -119,6 +119,54 @@ public final class CountingBackend implements AutoCloseable {
     return new Burst(replies, received(), maxInFlight());
   }
 
+  /** Releases the calls that {@link #holdUntilReleased()} holds. */
+  public interface Hold extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /**
+   * Holds every call from now on until the returned {@link Hold} is closed (at most {@link #GATE_LIMIT}), so a test
+   * can act while an app's calls wait here, e.g. while all of its threads are busy. Counts restart from zero.
+   */
+  public Hold holdUntilReleased() {
+    gate.armUntilReleased();
+    answer(json(200, "{\"delayMs\":0}").withTransformers(HoldGate.NAME));
+    resetCounts();
+    return gate::openNow;
+  }
+
+  /** Calls held here right now. */
+  public int inFlight() {
+    return counter.inFlight.get();
+  }
+
+  /**
+   * Waits until {@code calls} have arrived since the last reset, or {@code limit} has passed, and returns how many
+   * did: the count decides the test, the limit only keeps a broken app from hanging it.
+   */
+  public int awaitReceived(int calls, Duration limit) {
+    return await(counter.received, calls, limit);
+  }
+
+  /** Waits until {@code calls} are held here at once, or {@code limit} has passed, and returns how many are. */
+  public int awaitInFlight(int calls, Duration limit) {
+    return await(counter.inFlight, calls, limit);
+  }
+
+  private static int await(AtomicInteger count, int target, Duration limit) {
+    long deadline = System.nanoTime() + limit.toNanos();
+    while (count.get() < target && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    return count.get();
+  }
+
   /** The most calls held at once since start or {@link #resetCounts()}. */
   public int maxInFlight() {
     return counter.max.get();

@@ -6,8 +6,9 @@ import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import java.time.Duration;
 
 /**
- * Holds every call of a burst until either all expected calls have arrived or none has arrived for a quiet period;
- * then lets them all go, and every later call through at once. Applied only to stubs that name it.
+ * Holds every call of a burst until either all expected calls have arrived or none has arrived for a quiet period
+ * (or, armed until released, until the test opens it); then lets them all go, and every later call through at once.
+ * Applied only to stubs that name it.
  */
 final class HoldGate implements ResponseDefinitionTransformerV2 {
 
@@ -20,6 +21,7 @@ final class HoldGate implements ResponseDefinitionTransformerV2 {
   private long lastArrival;
   private long armedAt;
   private boolean open = true;
+  private boolean untilReleased;
 
   HoldGate(Duration quiet, Duration limit) {
     this.quietNanos = quiet.toNanos();
@@ -27,11 +29,22 @@ final class HoldGate implements ResponseDefinitionTransformerV2 {
   }
 
   synchronized void arm(int expectedCalls) {
+    untilReleased = false;
     expected = expectedCalls;
     arrived = 0;
     armedAt = System.nanoTime();
     lastArrival = armedAt;
     open = false;
+  }
+
+  /** Holds every call until {@link #openNow()}, or the limit, however long the calls stay quiet. */
+  synchronized void armUntilReleased() {
+    arm(Integer.MAX_VALUE);
+    untilReleased = true;
+  }
+
+  synchronized void openNow() {
+    release();
   }
 
   @Override
@@ -55,7 +68,8 @@ final class HoldGate implements ResponseDefinitionTransformerV2 {
     }
     while (!open) {
       long now = System.nanoTime();
-      long waitNanos = Math.min(lastArrival + quietNanos, armedAt + limitNanos) - now;
+      long quietEnds = untilReleased ? Long.MAX_VALUE : lastArrival + quietNanos;
+      long waitNanos = Math.min(quietEnds, armedAt + limitNanos) - now;
       if (waitNanos <= 0) {
         release();
         return;

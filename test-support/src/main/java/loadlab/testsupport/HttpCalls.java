@@ -6,8 +6,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 
@@ -33,8 +35,22 @@ public final class HttpCalls {
    * never happened in isolation. A fresh client per call keeps one call's connection state out of the next.
    */
   public static Reply get(URI uri) {
+    return send(uri, TIMEOUT).orElseThrow(() -> new IllegalStateException("GET " + uri + " got no answer in " + TIMEOUT));
+  }
+
+  /**
+   * One GET like {@link #get}, from a user who gives up after {@code patience}: the call ends, its connection is
+   * closed, and the result is empty.
+   */
+  public static Optional<Reply> getOrGiveUp(URI uri, Duration patience) {
+    return send(uri, patience);
+  }
+
+  private static Optional<Reply> send(URI uri, Duration timeout) {
     try (HttpClient client = newClient()) {
-      return toReply(client.send(request(uri), BodyHandlers.ofString()));
+      return Optional.of(toReply(client.send(request(uri, timeout), BodyHandlers.ofString())));
+    } catch (HttpTimeoutException e) {
+      return Optional.empty();
     } catch (IOException e) {
       throw new IllegalStateException("GET " + uri + " failed", e);
     } catch (InterruptedException e) {
@@ -48,11 +64,17 @@ public final class HttpCalls {
    * whenever none is idle, without limit), and waits for all of them.
    */
   public static List<Reply> getConcurrently(URI uri, int n) {
-    HttpRequest request = request(uri);
+    return startConcurrently(uri, n).join();
+  }
+
+  /** Sends {@code n} GETs at once as {@link #getConcurrently} does, without waiting for them. */
+  public static CompletableFuture<List<Reply>> startConcurrently(URI uri, int n) {
+    HttpRequest request = request(uri, TIMEOUT);
     List<CompletableFuture<Reply>> replies = IntStream.range(0, n)
         .mapToObj(i -> CLIENT.sendAsync(request, BodyHandlers.ofString()).thenApply(HttpCalls::toReply))
         .toList();
-    return replies.stream().map(CompletableFuture::join).toList();
+    return CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new))
+        .thenApply(done -> replies.stream().map(CompletableFuture::join).toList());
   }
 
   private static HttpClient newClient() {
@@ -62,8 +84,8 @@ public final class HttpCalls {
         .build();
   }
 
-  private static HttpRequest request(URI uri) {
-    return HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build();
+  private static HttpRequest request(URI uri, Duration timeout) {
+    return HttpRequest.newBuilder(uri).timeout(timeout).GET().build();
   }
 
   private static Reply toReply(HttpResponse<String> response) {
