@@ -309,8 +309,11 @@ public final class Compare {
       MeasurementWindow window = new MeasurementWindow(result.windowStartMillis(), result.windowEndMillis());
       RunStats stats = RunStats.compute(result.samples(), window, shape.concurrency(), target.threadLimit(),
           knobs.meanDelayMs());
-      out.printf(Locale.ROOT, "[%s] done: %d requests in the window, %.1f req/s (ceiling %.1f), %d errors%n",
-          label, stats.requests(), stats.throughputPerSecond(), stats.ceilingPerSecond(), stats.errors());
+      // An open load never offers more than its rate, whatever its threads would allow.
+      double ceiling = shape instanceof LoadShape.Open open
+          ? Math.min(open.ratePerSecond(), stats.ceilingPerSecond()) : stats.ceilingPerSecond();
+      out.printf(Locale.ROOT, "[%s] done: %d requests in the window, %.1f req/s, %.1f good (ceiling %.1f), %d errors%n",
+          label, stats.requests(), stats.throughputPerSecond(), stats.goodPerSecond(), ceiling, stats.errors());
       return new Measurement(shape, ChartInput.of(TargetResult.measured(target, stats), result), targetSamples,
           generatorSamples, window, stats.requests(), Optional.empty());
     } catch (IOException | RuntimeException e) {
