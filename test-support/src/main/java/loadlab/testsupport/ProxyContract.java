@@ -1,0 +1,108 @@
+package loadlab.testsupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.http.Fault;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Locale;
+import loadlab.testsupport.HttpCalls.Reply;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The HTTP contract every app keeps, whatever its model: {@code GET /} passes the backend's answer through
+ * unchanged, and any failure of the backend is a quick 502 with a short JSON reason, after which the app still serves.
+ * One copy for all five apps, so that none of them can drift from it.
+ *
+ * <p>An app's {@code ProxyControllerTests} extends this and adds only its {@code @SpringBootTest}, on a random port
+ * and with {@code backend.response-timeout=1s}, so that the timeout case costs one second, not twenty.
+ */
+public abstract class ProxyContract {
+
+  protected static final CountingBackend backend = CountingBackend.start();
+
+  @DynamicPropertySource
+  static void backend(DynamicPropertyRegistry registry) {
+    registry.add("backend.base-url", backend::baseUrl);
+  }
+
+  @AfterAll
+  static void stopBackend() {
+    backend.close();
+  }
+
+  @LocalServerPort
+  int port;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"{\"delayMs\":7}", "{ \"delayMs\" : 1734 , \"note\": \"caf\u00e9\" }"})
+  void passesTheBackendBodyThroughUnchanged(String body) {
+    backend.reply(200, body);
+
+    Reply reply = HttpCalls.get(app());
+
+    assertThat(reply.status()).isEqualTo(200);
+    assertJson(reply);
+    assertThat(reply.body()).isEqualTo(body);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {500, 503, 404})
+  void answers502WhenTheBackendAnswersAnError(int status) {
+    backend.reply(status, "{\"oops\":true}");
+
+    assertBadGateway(HttpCalls.get(app()), "HTTP " + status);
+    assertStillServes();
+  }
+
+  @ParameterizedTest
+  @EnumSource(Fault.class)
+  void answers502WhenTheBackendBreaksTheConnection(Fault fault) {
+    backend.fail(fault);
+
+    assertBadGateway(HttpCalls.get(app()), null);
+    assertStillServes();
+  }
+
+  @Test
+  void answers502WhenTheBackendDoesNotAnswerInTime() {
+    backend.holdEveryCall(Duration.ofSeconds(3));
+
+    assertBadGateway(HttpCalls.get(app()), "response timeout");
+    assertStillServes();
+  }
+
+  private void assertStillServes() {
+    backend.reply(200, "{\"delayMs\":1}");
+    Reply reply = HttpCalls.get(app());
+    assertThat(reply.status()).isEqualTo(200);
+    assertThat(reply.body()).isEqualTo("{\"delayMs\":1}");
+  }
+
+  private static void assertBadGateway(Reply reply, String reason) {
+    assertThat(reply.status()).isEqualTo(502);
+    assertJson(reply);
+    if (reason != null) {
+      assertThat(reply.body()).isEqualTo("{\"error\":\"backend unavailable: " + reason + "\"}");
+    } else {
+      assertThat(reply.body()).startsWith("{\"error\":\"backend unavailable: ").endsWith("\"}").hasSizeLessThan(200);
+    }
+  }
+
+  /** {@code application/json}, with or without parameters such as a charset. */
+  private static void assertJson(Reply reply) {
+    String mediaType = reply.contentType().split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
+    assertThat(mediaType).as("Content-Type %s", reply.contentType()).isEqualTo("application/json");
+  }
+
+  private URI app() {
+    return URI.create("http://127.0.0.1:" + port + "/");
+  }
+}
