@@ -20,11 +20,10 @@ class BackendClientConfig {
     // Spring's default pool holds 500 connections and queues 1000 more acquires, then fails them; Reactor Netty's own
     // default is smaller still. 10,000 connections and an unbounded queue stay far above any load this lab applies.
     @Bean(destroyMethod = "dispose")
-    fun backendConnections(): ConnectionProvider =
-        ConnectionProvider.builder("backend")
-            .maxConnections(10_000)
-            .pendingAcquireMaxCount(-1)
-            .build()
+    fun backendConnections(): ConnectionProvider = ConnectionProvider.builder("backend")
+        .maxConnections(10_000)
+        .pendingAcquireMaxCount(-1)
+        .build()
 
     @Bean
     fun backendClient(

@@ -1,9 +1,9 @@
 package loadlab.coroutines
 
-import java.net.URI
-import java.time.Duration
 import org.springframework.boot.context.properties.ConfigurationProperties
 import org.springframework.boot.context.properties.bind.DefaultValue
+import java.net.URI
+import java.time.Duration
 
 /**
  * Where the slow backend is and how long to wait for it.

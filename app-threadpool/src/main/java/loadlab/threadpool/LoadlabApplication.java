@@ -8,7 +8,7 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 @ConfigurationPropertiesScan
 public class LoadlabApplication {
 
-  public static void main(String[] args) {
-    SpringApplication.run(LoadlabApplication.class, args);
-  }
+    public static void main(String[] args) {
+        SpringApplication.run(LoadlabApplication.class, args);
+    }
 }

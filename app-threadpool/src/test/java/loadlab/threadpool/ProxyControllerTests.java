@@ -5,5 +5,4 @@ import org.springframework.boot.test.context.SpringBootTest;
 
 // A short response timeout so that the timeout case costs one second, not twenty.
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "backend.response-timeout=1s")
-class ProxyControllerTests extends ProxyContract {
-}
+class ProxyControllerTests extends ProxyContract {}

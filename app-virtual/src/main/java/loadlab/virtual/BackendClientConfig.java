@@ -14,23 +14,26 @@ import org.springframework.web.client.RestClient;
 @Configuration(proxyBeanMethods = false)
 class BackendClientConfig {
 
-  // shutdownNow: on shutdown, drop calls still waiting on the backend rather than wait up to the response timeout.
-  @Bean(destroyMethod = "shutdownNow")
-  HttpClient backendHttpClient(BackendProperties backend) {
-    return HttpClient.newBuilder()
-        // Left to its default (HTTP/2), the client tries an h2c upgrade on every new connection, and a backend that
-        // accepts it multiplexes all calls over few connections, with a stream limit of its own.
-        .version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(backend.connectTimeout())
-        .build();
-  }
+    // shutdownNow: on shutdown, drop calls still waiting on the backend rather than wait up to the response timeout.
+    @Bean(destroyMethod = "shutdownNow")
+    HttpClient backendHttpClient(BackendProperties backend) {
+        return HttpClient.newBuilder()
+                // Left to its default (HTTP/2), the client tries an h2c upgrade on every new connection, and a backend
+                // that
+                // accepts it multiplexes all calls over few connections, with a stream limit of its own.
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(backend.connectTimeout())
+                .build();
+    }
 
-  // Built here rather than chosen by Boot: with Apache httpclient5 on the classpath Boot would pick it, with its
-  // default pool of 5 connections per route.
-  @Bean
-  RestClient backendClient(RestClient.Builder builder, HttpClient backendHttpClient, BackendProperties backend) {
-    JdkClientHttpRequestFactory requestFactory = new JdkClientHttpRequestFactory(backendHttpClient);
-    requestFactory.setReadTimeout(backend.responseTimeout());
-    return builder.baseUrl(backend.baseUrl().toString()).requestFactory(requestFactory).build();
-  }
+    // Built here rather than chosen by Boot: with Apache httpclient5 on the classpath Boot would pick it, with its
+    // default pool of 5 connections per route.
+    @Bean
+    RestClient backendClient(RestClient.Builder builder, HttpClient backendHttpClient, BackendProperties backend) {
+        JdkClientHttpRequestFactory requestFactory = new JdkClientHttpRequestFactory(backendHttpClient);
+        requestFactory.setReadTimeout(backend.responseTimeout());
+        return builder.baseUrl(backend.baseUrl().toString())
+                .requestFactory(requestFactory)
+                .build();
+    }
 }

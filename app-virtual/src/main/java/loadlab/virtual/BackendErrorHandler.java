@@ -22,39 +22,41 @@ import org.springframework.web.client.RestClientResponseException;
 @RestControllerAdvice
 class BackendErrorHandler {
 
-  private static final Logger log = LoggerFactory.getLogger(BackendErrorHandler.class);
+    private static final Logger log = LoggerFactory.getLogger(BackendErrorHandler.class);
 
-  @ExceptionHandler(RestClientException.class)
-  ResponseEntity<Map<String, String>> backendUnavailable(RestClientException e) {
-    String reason = reason(e);
-    // Debug, not warn: under load a dead backend would otherwise write a log line per request.
-    log.debug("backend unavailable: {}", reason, e);
-    return ResponseEntity.status(HttpStatus.BAD_GATEWAY)
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(Map.of("error", "backend unavailable: " + reason));
-  }
-
-  private static String reason(RestClientException e) {
-    if (e instanceof RestClientResponseException response) {
-      return "HTTP " + response.getStatusCode().value();
+    @ExceptionHandler(RestClientException.class)
+    ResponseEntity<Map<String, String>> backendUnavailable(RestClientException e) {
+        String reason = reason(e);
+        // Debug, not warn: under load a dead backend would otherwise write a log line per request.
+        log.debug("backend unavailable: {}", reason, e);
+        return ResponseEntity.status(HttpStatus.BAD_GATEWAY)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(Map.of("error", "backend unavailable: " + reason));
     }
-    // The client wraps the telling exception at varying depths, so look along the whole chain.
-    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-      if (cause instanceof HttpConnectTimeoutException) {
-        return "connect timeout";
-      }
-      if (cause instanceof HttpTimeoutException) {
-        return "response timeout";
-      }
-      if (cause instanceof ConnectException) {
-        return "connection refused";
-      }
-    }
-    Throwable root = NestedExceptionUtils.getMostSpecificCause(e);
-    return root.getMessage() != null ? abbreviate(root.getMessage()) : root.getClass().getSimpleName();
-  }
 
-  private static String abbreviate(String message) {
-    return message.length() <= 100 ? message : message.substring(0, 100) + "...";
-  }
+    private static String reason(RestClientException e) {
+        if (e instanceof RestClientResponseException response) {
+            return "HTTP " + response.getStatusCode().value();
+        }
+        // The client wraps the telling exception at varying depths, so look along the whole chain.
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof HttpConnectTimeoutException) {
+                return "connect timeout";
+            }
+            if (cause instanceof HttpTimeoutException) {
+                return "response timeout";
+            }
+            if (cause instanceof ConnectException) {
+                return "connection refused";
+            }
+        }
+        Throwable root = NestedExceptionUtils.getMostSpecificCause(e);
+        return root.getMessage() != null
+                ? abbreviate(root.getMessage())
+                : root.getClass().getSimpleName();
+    }
+
+    private static String abbreviate(String message) {
+        return message.length() <= 100 ? message : message.substring(0, 100) + "...";
+    }
 }

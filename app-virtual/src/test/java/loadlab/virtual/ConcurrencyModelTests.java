@@ -22,45 +22,45 @@ import org.springframework.web.bind.annotation.RestController;
 @Import(ConcurrencyModelTests.ThreadProbe.class)
 class ConcurrencyModelTests {
 
-  static final CountingBackend backend = CountingBackend.start();
+    static final CountingBackend backend = CountingBackend.start();
 
-  @DynamicPropertySource
-  static void backend(DynamicPropertyRegistry registry) {
-    registry.add("backend.base-url", backend::baseUrl);
-  }
-
-  @AfterAll
-  static void stopBackend() {
-    backend.close();
-  }
-
-  @LocalServerPort
-  int port;
-
-  @Test
-  void nothingCapsCallsInFlight() {
-    Burst burst = backend.burst(app("/"), 600);
-
-    assertThat(burst.replies()).hasSize(600).extracting(Reply::status).containsOnly(200);
-    assertThat(burst.received()).isEqualTo(600);
-    assertThat(burst.maxInFlight()).isEqualTo(600);
-  }
-
-  @Test
-  void requestsRunOnVirtualThreads() {
-    assertThat(HttpCalls.get(app("/thread-is-virtual")).body()).isEqualTo("true");
-  }
-
-  private URI app(String path) {
-    return URI.create("http://127.0.0.1:" + port + path);
-  }
-
-  @RestController
-  static class ThreadProbe {
-
-    @GetMapping("/thread-is-virtual")
-    boolean threadIsVirtual() {
-      return Thread.currentThread().isVirtual();
+    @DynamicPropertySource
+    static void backend(DynamicPropertyRegistry registry) {
+        registry.add("backend.base-url", backend::baseUrl);
     }
-  }
+
+    @AfterAll
+    static void stopBackend() {
+        backend.close();
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void nothingCapsCallsInFlight() {
+        Burst burst = backend.burst(app("/"), 600);
+
+        assertThat(burst.replies()).hasSize(600).extracting(Reply::status).containsOnly(200);
+        assertThat(burst.received()).isEqualTo(600);
+        assertThat(burst.maxInFlight()).isEqualTo(600);
+    }
+
+    @Test
+    void requestsRunOnVirtualThreads() {
+        assertThat(HttpCalls.get(app("/thread-is-virtual")).body()).isEqualTo("true");
+    }
+
+    private URI app(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    @RestController
+    static class ThreadProbe {
+
+        @GetMapping("/thread-is-virtual")
+        boolean threadIsVirtual() {
+            return Thread.currentThread().isVirtual();
+        }
+    }
 }

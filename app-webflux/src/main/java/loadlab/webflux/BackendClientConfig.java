@@ -16,25 +16,28 @@ import reactor.netty.resources.ConnectionProvider;
 @Configuration(proxyBeanMethods = false)
 class BackendClientConfig {
 
-  // Spring's default pool holds 500 connections and queues 1000 more acquires, then fails them; Reactor Netty's own
-  // default is smaller still. 10,000 connections and an unbounded queue stay far above any load this lab applies.
-  @Bean(destroyMethod = "dispose")
-  ConnectionProvider backendConnections() {
-    return ConnectionProvider.builder("backend")
-        .maxConnections(10_000)
-        .pendingAcquireMaxCount(-1)
-        .build();
-  }
+    // Spring's default pool holds 500 connections and queues 1000 more acquires, then fails them; Reactor Netty's own
+    // default is smaller still. 10,000 connections and an unbounded queue stay far above any load this lab applies.
+    @Bean(destroyMethod = "dispose")
+    ConnectionProvider backendConnections() {
+        return ConnectionProvider.builder("backend")
+                .maxConnections(10_000)
+                .pendingAcquireMaxCount(-1)
+                .build();
+    }
 
-  @Bean
-  WebClient backendClient(WebClient.Builder builder, ConnectionProvider backendConnections, BackendProperties backend) {
-    HttpClient httpClient = HttpClient.create(backendConnections)
-        // HTTP/1.1 only, like the MVC apps' client: one connection per call in flight, no multiplexing.
-        .protocol(HttpProtocol.HTTP11)
-        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.toIntExact(backend.connectTimeout().toMillis()))
-        .responseTimeout(backend.responseTimeout());
-    return builder.baseUrl(backend.baseUrl().toString())
-        .clientConnector(new ReactorClientHttpConnector(httpClient))
-        .build();
-  }
+    @Bean
+    WebClient backendClient(
+            WebClient.Builder builder, ConnectionProvider backendConnections, BackendProperties backend) {
+        HttpClient httpClient = HttpClient.create(backendConnections)
+                // HTTP/1.1 only, like the MVC apps' client: one connection per call in flight, no multiplexing.
+                .protocol(HttpProtocol.HTTP11)
+                .option(
+                        ChannelOption.CONNECT_TIMEOUT_MILLIS,
+                        Math.toIntExact(backend.connectTimeout().toMillis()))
+                .responseTimeout(backend.responseTimeout());
+        return builder.baseUrl(backend.baseUrl().toString())
+                .clientConnector(new ReactorClientHttpConnector(httpClient))
+                .build();
+    }
 }

@@ -14,7 +14,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("backend")
 record BackendProperties(
-    @DefaultValue("http://127.0.0.1:8000") URI baseUrl,
-    @DefaultValue("2s") Duration connectTimeout,
-    @DefaultValue("20s") Duration responseTimeout) {
-}
+        @DefaultValue("http://127.0.0.1:8000") URI baseUrl,
+        @DefaultValue("2s") Duration connectTimeout,
+        @DefaultValue("20s") Duration responseTimeout) {}

@@ -11,14 +11,14 @@ import org.springframework.context.annotation.Bean;
 @ConfigurationPropertiesScan
 public class LoadlabApplication {
 
-  public static void main(String[] args) {
-    SpringApplication.run(LoadlabApplication.class, args);
-  }
+    public static void main(String[] args) {
+        SpringApplication.run(LoadlabApplication.class, args);
+    }
 
-  // The listen backlog, as server.tomcat.accept-count=4096 sets it for the MVC apps. Netty would already take the
-  // kernel's somaxconn (4096 here); written down so that all servers are equal on any machine, and visibly so.
-  @Bean
-  NettyServerCustomizer listenBacklog() {
-    return server -> server.option(ChannelOption.SO_BACKLOG, 4096);
-  }
+    // The listen backlog, as server.tomcat.accept-count=4096 sets it for the MVC apps. Netty would already take the
+    // kernel's somaxconn (4096 here); written down so that all servers are equal on any machine, and visibly so.
+    @Bean
+    NettyServerCustomizer listenBacklog() {
+        return server -> server.option(ChannelOption.SO_BACKLOG, 4096);
+    }
 }

@@ -17,31 +17,31 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ConcurrencyModelTests {
 
-  static final CountingBackend backend = CountingBackend.start();
+    static final CountingBackend backend = CountingBackend.start();
 
-  @DynamicPropertySource
-  static void backend(DynamicPropertyRegistry registry) {
-    registry.add("backend.base-url", backend::baseUrl);
-  }
+    @DynamicPropertySource
+    static void backend(DynamicPropertyRegistry registry) {
+        registry.add("backend.base-url", backend::baseUrl);
+    }
 
-  @AfterAll
-  static void stopBackend() {
-    backend.close();
-  }
+    @AfterAll
+    static void stopBackend() {
+        backend.close();
+    }
 
-  @LocalServerPort
-  int port;
+    @LocalServerPort
+    int port;
 
-  @Test
-  void nothingCapsCallsInFlight() {
-    Burst burst = backend.burst(app("/"), 600);
+    @Test
+    void nothingCapsCallsInFlight() {
+        Burst burst = backend.burst(app("/"), 600);
 
-    assertThat(burst.replies()).hasSize(600).extracting(Reply::status).containsOnly(200);
-    assertThat(burst.received()).isEqualTo(600);
-    assertThat(burst.maxInFlight()).isEqualTo(600);
-  }
+        assertThat(burst.replies()).hasSize(600).extracting(Reply::status).containsOnly(200);
+        assertThat(burst.received()).isEqualTo(600);
+        assertThat(burst.maxInFlight()).isEqualTo(600);
+    }
 
-  private URI app(String path) {
-    return URI.create("http://127.0.0.1:" + port + path);
-  }
+    private URI app(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
 }

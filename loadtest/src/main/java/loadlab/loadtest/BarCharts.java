@@ -22,8 +22,7 @@ final class BarCharts {
     private static final List<String> PERCENTILES = List.of("p50", "p90", "p95", "p99", "max");
     private static final int RESOURCE_PANEL_HEIGHT = 360;
 
-    private BarCharts() {
-    }
+    private BarCharts() {}
 
     /** Empty when no target was measured. */
     static Optional<BufferedImage> throughput(List<ChartInput> inputs) {
@@ -31,11 +30,18 @@ final class BarCharts {
         if (measured.isEmpty()) {
             return Optional.empty();
         }
-        CategoryChart chart = chart("Throughput against the Little's-law ceiling (measurement window)",
-                "Target" + ChartStyle.notShown(inputs), "Throughput (req/s)", ChartStyle.HEIGHT);
+        CategoryChart chart = chart(
+                "Throughput against the Little's-law ceiling (measurement window)",
+                "Target" + ChartStyle.notShown(inputs),
+                "Throughput (req/s)",
+                ChartStyle.HEIGHT);
         oneBarPerTarget(chart, measured, input -> input.stats().orElseThrow().throughputPerSecond());
-        CategorySeries ceiling = chart.addSeries("Little's-law ceiling: min(users, threads) / mean backend delay",
-                names(measured), measured.stream().map(input -> input.stats().orElseThrow().ceilingPerSecond()).toList());
+        CategorySeries ceiling = chart.addSeries(
+                "Little's-law ceiling: min(users, threads) / mean backend delay",
+                names(measured),
+                measured.stream()
+                        .map(input -> input.stats().orElseThrow().ceilingPerSecond())
+                        .toList());
         ceiling.setChartCategorySeriesRenderStyle(CategorySeriesRenderStyle.Scatter);
         ceiling.setMarker(new CeilingMark());
         ceiling.setMarkerColor(Color.BLACK);
@@ -57,19 +63,25 @@ final class BarCharts {
      */
     static Optional<BufferedImage> latency(List<ChartInput> inputs) {
         List<ChartInput> answered = measured(inputs).stream()
-                .filter(input -> input.stats().orElseThrow().responseTimes().isPresent()).toList();
+                .filter(input -> input.stats().orElseThrow().responseTimes().isPresent())
+                .toList();
         if (answered.isEmpty()) {
             return Optional.empty();
         }
         List<ResponseTimes> times = answered.stream()
-                .map(input -> input.stats().orElseThrow().responseTimes().orElseThrow()).toList();
+                .map(input -> input.stats().orElseThrow().responseTimes().orElseThrow())
+                .toList();
         boolean logarithmic = wantsLogScale(times);
-        CategoryChart chart = chart("Response-time percentiles per target (measurement window)",
+        CategoryChart chart = chart(
+                "Response-time percentiles per target (measurement window)",
                 "Percentile" + ChartStyle.notShown(inputs),
-                logarithmic ? "Response time (ms, log scale)" : "Response time (ms)", ChartStyle.HEIGHT);
+                logarithmic ? "Response time (ms, log scale)" : "Response time (ms)",
+                ChartStyle.HEIGHT);
         for (int i = 0; i < answered.size(); i++) {
             ResponseTimes t = times.get(i);
-            CategorySeries series = chart.addSeries(answered.get(i).name(), PERCENTILES,
+            CategorySeries series = chart.addSeries(
+                    answered.get(i).name(),
+                    PERCENTILES,
                     List.of(t.p50Ms(), t.p90Ms(), t.p95Ms(), t.p99Ms(), t.maxMs()));
             series.setFillColor(Palette.of(answered.get(i).name()));
         }
@@ -94,20 +106,37 @@ final class BarCharts {
      * Empty when none has.
      */
     static Optional<BufferedImage> resources(List<ChartInput> inputs, Map<String, ResourceFigures> resources) {
-        List<ChartInput> costed = measured(inputs).stream().filter(input -> resources.containsKey(input.name())).toList();
+        List<ChartInput> costed = measured(inputs).stream()
+                .filter(input -> resources.containsKey(input.name()))
+                .toList();
         if (costed.isEmpty()) {
             return Optional.empty();
         }
         String xTitle = "Target" + ChartStyle.notShown(inputs);
         List<CategoryChart> panels = List.of(
-                resourcePanel("Resource cost: CPU time per 1000 requests", xTitle, "CPU (s per 1000 req)", "#,##0.00",
-                        costed, input -> resources.get(input.name()).cpuSecondsPer1000Requests()),
-                resourcePanel("Resource cost: peak resident memory (RSS)", xTitle, "Peak RSS (MiB)", "#,##0",
-                        costed, input -> resources.get(input.name()).peakRssMb()),
-                resourcePanel("Resource cost: peak platform (OS) threads", xTitle, "Peak platform threads", "#,##0",
-                        costed, input -> resources.get(input.name()).peakPlatformThreads()));
-        BufferedImage stacked = new BufferedImage(ChartStyle.WIDTH, RESOURCE_PANEL_HEIGHT * panels.size(),
-                BufferedImage.TYPE_INT_RGB);
+                resourcePanel(
+                        "Resource cost: CPU time per 1000 requests",
+                        xTitle,
+                        "CPU (s per 1000 req)",
+                        "#,##0.00",
+                        costed,
+                        input -> resources.get(input.name()).cpuSecondsPer1000Requests()),
+                resourcePanel(
+                        "Resource cost: peak resident memory (RSS)",
+                        xTitle,
+                        "Peak RSS (MiB)",
+                        "#,##0",
+                        costed,
+                        input -> resources.get(input.name()).peakRssMb()),
+                resourcePanel(
+                        "Resource cost: peak platform (OS) threads",
+                        xTitle,
+                        "Peak platform threads",
+                        "#,##0",
+                        costed,
+                        input -> resources.get(input.name()).peakPlatformThreads()));
+        BufferedImage stacked =
+                new BufferedImage(ChartStyle.WIDTH, RESOURCE_PANEL_HEIGHT * panels.size(), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = stacked.createGraphics();
         try {
             for (int i = 0; i < panels.size(); i++) {
@@ -138,8 +167,13 @@ final class BarCharts {
         return labelled ? String.format(Locale.ROOT, "%,.0f", tick) : "";
     }
 
-    private static CategoryChart resourcePanel(String title, String xTitle, String yTitle, String pattern,
-                                               List<ChartInput> costed, ToDoubleFunction<ChartInput> figure) {
+    private static CategoryChart resourcePanel(
+            String title,
+            String xTitle,
+            String yTitle,
+            String pattern,
+            List<ChartInput> costed,
+            ToDoubleFunction<ChartInput> figure) {
         CategoryChart chart = chart(title, xTitle, yTitle, RESOURCE_PANEL_HEIGHT);
         oneBarPerTarget(chart, costed, figure);
         double highest = costed.stream().mapToDouble(figure).max().orElseThrow();
@@ -155,8 +189,13 @@ final class BarCharts {
     }
 
     private static CategoryChart chart(String title, String xTitle, String yTitle, int height) {
-        CategoryChart chart = new CategoryChartBuilder().width(ChartStyle.WIDTH).height(height)
-                .title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(ChartStyle.WIDTH)
+                .height(height)
+                .title(title)
+                .xAxisTitle(xTitle)
+                .yAxisTitle(yTitle)
+                .build();
         ChartStyle.apply(chart.getStyler());
         return chart;
     }
@@ -165,7 +204,8 @@ final class BarCharts {
      * XChart colours a category chart by series, not by category; so each target is its own series with a value in
      * its own category only, and the bars overlap so each still stands in the middle of its category.
      */
-    private static void oneBarPerTarget(CategoryChart chart, List<ChartInput> targets, ToDoubleFunction<ChartInput> value) {
+    private static void oneBarPerTarget(
+            CategoryChart chart, List<ChartInput> targets, ToDoubleFunction<ChartInput> value) {
         List<String> names = names(targets);
         for (int i = 0; i < targets.size(); i++) {
             List<Double> onlyHere = new ArrayList<>(Arrays.asList(new Double[targets.size()]));

@@ -19,8 +19,7 @@ final class ChartStyle {
 
     private static final Color GRID = new Color(0xDDDDDD);
 
-    private ChartStyle() {
-    }
+    private ChartStyle() {}
 
     static void apply(AxesChartStyler styler) {
         styler.setChartBackgroundColor(Color.WHITE);
@@ -45,7 +44,10 @@ final class ChartStyle {
      * Empty when every target was measured.
      */
     static String notShown(List<ChartInput> inputs) {
-        List<String> failed = inputs.stream().filter(input -> input.stats().isEmpty()).map(ChartInput::name).toList();
+        List<String> failed = inputs.stream()
+                .filter(input -> input.stats().isEmpty())
+                .map(ChartInput::name)
+                .toList();
         return failed.isEmpty() ? "" : "   (failed, not shown: " + String.join(", ", failed) + ")";
     }
 }

@@ -29,31 +29,42 @@ public final class Charts {
 
     /** Every chart this class writes, with the file name and the alt text the summary gives it. */
     enum Chart {
-        THROUGHPUT("throughput.png", "Throughput against the Little's-law ceiling",
+        THROUGHPUT(
+                "throughput.png",
+                "Throughput against the Little's-law ceiling",
                 (inputs, resources) -> BarCharts.throughput(inputs)),
-        LATENCY("latency.png", "Response-time percentiles per target",
+        LATENCY(
+                "latency.png",
+                "Response-time percentiles per target",
                 (inputs, resources) -> BarCharts.latency(inputs)),
-        THROUGHPUT_OVER_TIME("throughput-over-time.png", "Completed requests per second over the run",
+        THROUGHPUT_OVER_TIME(
+                "throughput-over-time.png",
+                "Completed requests per second over the run",
                 (inputs, resources) -> TimeCharts.throughput(inputs)),
-        P99_OVER_TIME("p99-over-time.png", "p99 response time per second over the run",
+        P99_OVER_TIME(
+                "p99-over-time.png",
+                "p99 response time per second over the run",
                 (inputs, resources) -> TimeCharts.p99(inputs)),
-        RESOURCES("resources.png", "Resource cost per target: CPU per 1000 requests, peak RSS, peak platform threads",
+        RESOURCES(
+                "resources.png",
+                "Resource cost per target: CPU per 1000 requests, peak RSS, peak platform threads",
                 BarCharts::resources);
 
         final String fileName;
         final String altText;
         private final BiFunction<List<ChartInput>, Map<String, ResourceFigures>, Optional<BufferedImage>> draw;
 
-        Chart(String fileName, String altText,
-              BiFunction<List<ChartInput>, Map<String, ResourceFigures>, Optional<BufferedImage>> draw) {
+        Chart(
+                String fileName,
+                String altText,
+                BiFunction<List<ChartInput>, Map<String, ResourceFigures>, Optional<BufferedImage>> draw) {
             this.fileName = fileName;
             this.altText = altText;
             this.draw = draw;
         }
     }
 
-    private Charts() {
-    }
+    private Charts() {}
 
     /**
      * Writes every chart there is something to show for into {@code dir}, created if need be.
@@ -92,16 +103,19 @@ public final class Charts {
     static String markdownLinks(List<Path> charts, Path relativeTo, Function<Path, String> altText) {
         Path base = relativeTo.toAbsolutePath().normalize();
         return charts.stream()
-                .map(chart -> "![" + altText.apply(chart) + "](" + slashes(base.relativize(chart.toAbsolutePath().normalize()))
-                        + ")")
+                .map(chart -> "![" + altText.apply(chart) + "]("
+                        + slashes(base.relativize(chart.toAbsolutePath().normalize())) + ")")
                 // A blank line between images, or Markdown runs them together into one paragraph.
                 .collect(Collectors.joining("\n\n", "", charts.isEmpty() ? "" : "\n"));
     }
 
     private static String altText(Path chart) {
         String fileName = chart.getFileName().toString();
-        return Arrays.stream(Chart.values()).filter(c -> c.fileName.equals(fileName)).map(c -> c.altText)
-                .findFirst().orElse(fileName);
+        return Arrays.stream(Chart.values())
+                .filter(c -> c.fileName.equals(fileName))
+                .map(c -> c.altText)
+                .findFirst()
+                .orElse(fileName);
     }
 
     /** Markdown wants forward slashes, also when the runner is on Windows. */
@@ -113,7 +127,8 @@ public final class Charts {
 
     /** Through a temporary file, so the summary never links a half-written image. */
     static void writePng(BufferedImage image, Path file) throws IOException {
-        Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
+        Path temporary = Files.createTempFile(
+                file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
         try {
             if (!ImageIO.write(image, "png", temporary.toFile())) {
                 throw new IOException("no PNG writer in this JRE for " + file);

@@ -15,11 +15,20 @@ import java.util.Locale;
  * @param jdk              vendor and version
  * @param loadGeneratorJvm heap and flags of the JVM running JMeter, which shares the machine with the apps
  */
-public record Environment(String dateTime, String commandLine, String gitCommit, String jdk, String os, int cores,
-                          String memory, String appJvmFlags, String loadGeneratorJvm) {
+public record Environment(
+        String dateTime,
+        String commandLine,
+        String gitCommit,
+        String jdk,
+        String os,
+        int cores,
+        String memory,
+        String appJvmFlags,
+        String loadGeneratorJvm) {
 
     /** Fills what this JVM can know about itself and the machine; the runner supplies the rest. */
-    public static Environment detect(ZonedDateTime startedAt, String commandLine, String gitCommit, String appJvmFlags) {
+    public static Environment detect(
+            ZonedDateTime startedAt, String commandLine, String gitCommit, String appJvmFlags) {
         Runtime runtime = Runtime.getRuntime();
         String jvmFlags = String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments());
         return new Environment(
@@ -27,7 +36,8 @@ public record Environment(String dateTime, String commandLine, String gitCommit,
                 commandLine,
                 gitCommit,
                 System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version"),
-                System.getProperty("os.name") + " " + System.getProperty("os.version") + " (" + System.getProperty("os.arch") + ")",
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " ("
+                        + System.getProperty("os.arch") + ")",
                 runtime.availableProcessors(),
                 physicalMemory(),
                 appJvmFlags,

@@ -25,14 +25,22 @@ public enum ErrorClass {
 
     // Checked before the connection patterns: ConnectTimeoutException is a timeout, not a refusal, and a
     // "SocketTimeoutException" must not fall into the broader "SocketException" family.
-    private static final List<String> TIMEOUT_MARKERS = List.of(
-            "sockettimeoutexception", "connecttimeoutexception", "timed out", "timeoutexception");
+    private static final List<String> TIMEOUT_MARKERS =
+            List.of("sockettimeoutexception", "connecttimeoutexception", "timed out", "timeoutexception");
 
     private static final List<String> CONNECTION_MARKERS = List.of(
             "connectexception", // also matches Apache's HttpHostConnectException
-            "connection refused", "connection reset", "connection closed", "connectionclosedexception",
-            "nohttpresponseexception", "failed to respond", "broken pipe", "socketexception", "socket closed",
-            "closedchannelexception", "unexpected end of file");
+            "connection refused",
+            "connection reset",
+            "connection closed",
+            "connectionclosedexception",
+            "nohttpresponseexception",
+            "failed to respond",
+            "broken pipe",
+            "socketexception",
+            "socket closed",
+            "closedchannelexception",
+            "unexpected end of file");
 
     private final String label;
 

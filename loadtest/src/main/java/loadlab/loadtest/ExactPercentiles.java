@@ -47,8 +47,10 @@ public final class ExactPercentiles {
         }
         requireValues();
         // Decimal arithmetic, because in binary 0.9 * 100 is 90.00000000000001 and its ceiling would skip a rank.
-        int rank = BigDecimal.valueOf(percentile).multiply(BigDecimal.valueOf(sorted.length))
-                .divide(HUNDRED, 0, RoundingMode.CEILING).intValueExact();
+        int rank = BigDecimal.valueOf(percentile)
+                .multiply(BigDecimal.valueOf(sorted.length))
+                .divide(HUNDRED, 0, RoundingMode.CEILING)
+                .intValueExact();
         return sorted[Math.max(rank, 1) - 1];
     }
 

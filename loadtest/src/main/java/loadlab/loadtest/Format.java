@@ -9,8 +9,7 @@ final class Format {
 
     static final String NOT_AVAILABLE = "n/a";
 
-    private Format() {
-    }
+    private Format() {}
 
     static String rate(double perSecond) {
         return String.format(Locale.ROOT, "%.1f", perSecond);

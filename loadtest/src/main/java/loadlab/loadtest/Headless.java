@@ -8,8 +8,7 @@ package loadlab.loadtest;
  */
 final class Headless {
 
-    private Headless() {
-    }
+    private Headless() {}
 
     static void declare() {
         System.setProperty("java.awt.headless", "true");

@@ -50,8 +50,8 @@ public record JfrFigures(int gcCount, double gcPauseMs, OptionalDouble heapUsedA
         if (file.contains(",")) {
             throw new IllegalArgumentException("a JFR file name cannot contain a comma: " + file);
         }
-        return List.of("-XX:StartFlightRecording=filename=" + file + ",dumponexit=true,settings=default,"
-                + PINNED_EVENT + "#threshold=0ms");
+        return List.of("-XX:StartFlightRecording=filename=" + file + ",dumponexit=true,settings=default," + PINNED_EVENT
+                + "#threshold=0ms");
     }
 
     public static JfrFigures read(Path jfr, MeasurementWindow window) throws IOException {
@@ -66,7 +66,8 @@ public record JfrFigures(int gcCount, double gcPauseMs, OptionalDouble heapUsedA
      */
     public static JfrFigures read(Path jfr, Instant windowStart, Instant windowEnd) throws IOException {
         if (!windowEnd.isAfter(windowStart)) {
-            throw new IllegalArgumentException("window must end after it starts: [" + windowStart + ", " + windowEnd + ")");
+            throw new IllegalArgumentException(
+                    "window must end after it starts: [" + windowStart + ", " + windowEnd + ")");
         }
         int gcCount = 0;
         Duration pauses = Duration.ZERO;
@@ -76,8 +77,11 @@ public record JfrFigures(int gcCount, double gcPauseMs, OptionalDouble heapUsedA
         Instant pinnedSettingAt = null;
         boolean pinnedEnabled = false;
         try (RecordingFile file = new RecordingFile(jfr)) {
-            long pinnedTypeId = file.readEventTypes().stream().filter(type -> type.getName().equals(PINNED_EVENT))
-                    .mapToLong(EventType::getId).findFirst().orElse(-1);
+            long pinnedTypeId = file.readEventTypes().stream()
+                    .filter(type -> type.getName().equals(PINNED_EVENT))
+                    .mapToLong(EventType::getId)
+                    .findFirst()
+                    .orElse(-1);
             while (file.hasMoreEvents()) {
                 RecordedEvent event = file.readEvent();
                 Instant at = event.getStartTime();
@@ -91,7 +95,8 @@ public record JfrFigures(int gcCount, double gcPauseMs, OptionalDouble heapUsedA
                     }
                     case HEAP_EVENT -> {
                         // Files are in order chunk by chunk, not event by event: keep the latest by time.
-                        if ("After GC".equals(event.getString("when")) && !at.isAfter(windowEnd)
+                        if ("After GC".equals(event.getString("when"))
+                                && !at.isAfter(windowEnd)
                                 && (lastAfterGcAt == null || !at.isBefore(lastAfterGcAt))) {
                             lastAfterGcAt = at;
                             lastAfterGcUsed = event.getLong("heapUsed");
@@ -105,18 +110,20 @@ public record JfrFigures(int gcCount, double gcPauseMs, OptionalDouble heapUsedA
                     case SETTING_EVENT -> {
                         // Written at the start of the recording and of every chunk; the lab's recordings never
                         // change their settings, so the latest one says how the whole file was recorded.
-                        if (event.getLong("id") == pinnedTypeId && "enabled".equals(event.getString("name"))
+                        if (event.getLong("id") == pinnedTypeId
+                                && "enabled".equals(event.getString("name"))
                                 && (pinnedSettingAt == null || !at.isBefore(pinnedSettingAt))) {
                             pinnedSettingAt = at;
                             pinnedEnabled = "true".equals(event.getString("value"));
                         }
                     }
-                    default -> {
-                    }
+                    default -> {}
                 }
             }
         }
-        return new JfrFigures(gcCount, pauses.toNanos() / 1e6,
+        return new JfrFigures(
+                gcCount,
+                pauses.toNanos() / 1e6,
                 lastAfterGcAt == null ? OptionalDouble.empty() : OptionalDouble.of(lastAfterGcUsed / (1024.0 * 1024)),
                 pinnedEnabled ? OptionalInt.of(pinned) : OptionalInt.empty());
     }

@@ -8,39 +8,39 @@ import java.util.Locale;
  */
 public sealed interface LoadShape {
 
-  /** Who Little's law counts: the users of a closed loop, the thread bound of an open one. */
-  int concurrency();
+    /** Who Little's law counts: the users of a closed loop, the thread bound of an open one. */
+    int concurrency();
 
-  /** A short name for folders and progress lines, e.g. {@code users-500} or {@code rate-150}. */
-  String label();
+    /** A short name for folders and progress lines, e.g. {@code users-500} or {@code rate-150}. */
+    String label();
 
-  record Closed(int users) implements LoadShape {
-    @Override
-    public int concurrency() {
-      return users;
+    record Closed(int users) implements LoadShape {
+        @Override
+        public int concurrency() {
+            return users;
+        }
+
+        @Override
+        public String label() {
+            return "users-" + users;
+        }
     }
 
-    @Override
-    public String label() {
-      return "users-" + users;
-    }
-  }
+    /**
+     * @param maxThreads the bound on requests in flight: each arrival gets a thread that lives at most about the
+     *                   response timeout, so the knobs refuse a rate whose rate × timeout would exceed it
+     */
+    record Open(double ratePerSecond, int maxThreads) implements LoadShape {
+        @Override
+        public int concurrency() {
+            return maxThreads;
+        }
 
-  /**
-   * @param maxThreads the bound on requests in flight: each arrival gets a thread that lives at most about the
-   *                   response timeout, so the knobs refuse a rate whose rate × timeout would exceed it
-   */
-  record Open(double ratePerSecond, int maxThreads) implements LoadShape {
-    @Override
-    public int concurrency() {
-      return maxThreads;
+        @Override
+        public String label() {
+            return ratePerSecond == Math.rint(ratePerSecond)
+                    ? "rate-" + (long) ratePerSecond
+                    : String.format(Locale.ROOT, "rate-%.1f", ratePerSecond);
+        }
     }
-
-    @Override
-    public String label() {
-      return ratePerSecond == Math.rint(ratePerSecond)
-          ? "rate-" + (long) ratePerSecond
-          : String.format(Locale.ROOT, "rate-%.1f", ratePerSecond);
-    }
-  }
 }

@@ -9,7 +9,8 @@ public record MeasurementWindow(long startMillis, long endMillis) {
 
     public MeasurementWindow {
         if (endMillis <= startMillis) {
-            throw new IllegalArgumentException("window must end after it starts: [" + startMillis + ", " + endMillis + ")");
+            throw new IllegalArgumentException(
+                    "window must end after it starts: [" + startMillis + ", " + endMillis + ")");
         }
     }
 

@@ -19,28 +19,28 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
  */
 final class OpenArrivals extends BaseThreadGroup<OpenArrivals> {
 
-  private final String schedule;
+    private final String schedule;
 
-  OpenArrivals(String name, double ratePerSecond, Duration rampUp, Duration hold) {
-    super(name, OpenModelThreadGroupGui.class, List.of());
-    this.schedule = schedule(ratePerSecond, rampUp, hold);
-  }
+    OpenArrivals(String name, double ratePerSecond, Duration rampUp, Duration hold) {
+        super(name, OpenModelThreadGroupGui.class, List.of());
+        this.schedule = schedule(ratePerSecond, rampUp, hold);
+    }
 
-  /** JMeter's schedule language: from 0 up to the rate over the ramp-up, then the rate for the rest. */
-  static String schedule(double ratePerSecond, Duration rampUp, Duration hold) {
-    String rate = "rate(" + number(ratePerSecond) + "/sec)";
-    String ramp = rampUp.isZero() ? "" : "rate(0/sec) random_arrivals(" + rampUp.toSeconds() + " sec) ";
-    return ramp + rate + " random_arrivals(" + hold.toSeconds() + " sec) " + rate;
-  }
+    /** JMeter's schedule language: from 0 up to the rate over the ramp-up, then the rate for the rest. */
+    static String schedule(double ratePerSecond, Duration rampUp, Duration hold) {
+        String rate = "rate(" + number(ratePerSecond) + "/sec)";
+        String ramp = rampUp.isZero() ? "" : "rate(0/sec) random_arrivals(" + rampUp.toSeconds() + " sec) ";
+        return ramp + rate + " random_arrivals(" + hold.toSeconds() + " sec) " + rate;
+    }
 
-  @Override
-  protected AbstractThreadGroup buildThreadGroup() {
-    OpenModelThreadGroup group = new OpenModelThreadGroup();
-    group.setScheduleString(schedule);
-    return group;
-  }
+    @Override
+    protected AbstractThreadGroup buildThreadGroup() {
+        OpenModelThreadGroup group = new OpenModelThreadGroup();
+        group.setScheduleString(schedule);
+        return group;
+    }
 
-  private static String number(double value) {
-    return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%s", value);
-  }
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%s", value);
+    }
 }

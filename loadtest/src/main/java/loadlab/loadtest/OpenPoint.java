@@ -10,16 +10,16 @@ import java.util.Objects;
  * @param result     measured, or failed with its reason; a failed level keeps its row
  * @param cost       what the target cost over the run's window; {@link ResourceCost#NONE} when it was not sampled
  */
-public record OpenPoint(Target target, double offeredRatePerSecond, int maxThreads, TargetResult result,
-                        ResourceCost cost) {
+public record OpenPoint(
+        Target target, double offeredRatePerSecond, int maxThreads, TargetResult result, ResourceCost cost) {
 
     public OpenPoint {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(result, "result");
         Objects.requireNonNull(cost, "cost");
         if (!(offeredRatePerSecond > 0) || Double.isInfinite(offeredRatePerSecond) || maxThreads <= 0) {
-            throw new IllegalArgumentException("rate and maxThreads must be positive: " + offeredRatePerSecond + ", "
-                    + maxThreads);
+            throw new IllegalArgumentException(
+                    "rate and maxThreads must be positive: " + offeredRatePerSecond + ", " + maxThreads);
         }
         if (!result.target().equals(target)) {
             throw new IllegalArgumentException("result of " + result.target().name() + " filed under " + target.name());

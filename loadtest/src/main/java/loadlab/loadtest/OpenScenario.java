@@ -12,9 +12,16 @@ import java.util.stream.IntStream;
  *                       it cannot start requests on time, whatever the target
  * @param targets        target names in run order, direct included when it was run
  */
-public record OpenScenario(List<Double> ratesPerSecond, int maxThreads, int rampUpSeconds, int warmUpSeconds,
-                           int windowSeconds, int responseTimeoutSeconds, int backendDelayMinMs, int backendDelayMaxMs,
-                           List<String> targets) {
+public record OpenScenario(
+        List<Double> ratesPerSecond,
+        int maxThreads,
+        int rampUpSeconds,
+        int warmUpSeconds,
+        int windowSeconds,
+        int responseTimeoutSeconds,
+        int backendDelayMinMs,
+        int backendDelayMaxMs,
+        List<String> targets) {
 
     public OpenScenario {
         List<Double> rates = List.copyOf(ratesPerSecond);
@@ -27,8 +34,15 @@ public record OpenScenario(List<Double> ratesPerSecond, int maxThreads, int ramp
             throw new IllegalArgumentException("rates must be strictly ascending: " + ratesPerSecond);
         }
         // The same checks as one closed-loop run, with the generator's threads standing in for users.
-        new Scenario(maxThreads, rampUpSeconds, warmUpSeconds, windowSeconds, responseTimeoutSeconds, backendDelayMinMs,
-                backendDelayMaxMs, List.of());
+        new Scenario(
+                maxThreads,
+                rampUpSeconds,
+                warmUpSeconds,
+                windowSeconds,
+                responseTimeoutSeconds,
+                backendDelayMinMs,
+                backendDelayMaxMs,
+                List.of());
     }
 
     public double backendMeanDelayMs() {

@@ -30,8 +30,7 @@ public final class OpenWorkloadReport {
     /** A p99 up to this multiple of direct's at the same rate is the backend's own tail, not queueing. */
     static final double P99_CLOSE_RATIO = 1.10;
 
-    private OpenWorkloadReport() {
-    }
+    private OpenWorkloadReport() {}
 
     /**
      * @param points         every rate of every target, failed ones included, in any order
@@ -39,9 +38,14 @@ public final class OpenWorkloadReport {
      */
     public static String render(OpenScenario s, Environment e, List<OpenPoint> points, String chartsMarkdown) {
         Map<Target, List<OpenPoint>> byTarget = new LinkedHashMap<>();
-        for (Target target : RunOrder.of(s.targets(), points.stream().map(OpenPoint::target).toList())) {
-            byTarget.put(target, points.stream().filter(p -> p.target().equals(target))
-                    .sorted(Comparator.comparingDouble(OpenPoint::offeredRatePerSecond)).toList());
+        for (Target target :
+                RunOrder.of(s.targets(), points.stream().map(OpenPoint::target).toList())) {
+            byTarget.put(
+                    target,
+                    points.stream()
+                            .filter(p -> p.target().equals(target))
+                            .sorted(Comparator.comparingDouble(OpenPoint::offeredRatePerSecond))
+                            .toList());
         }
         StringBuilder md = new StringBuilder();
         md.append("# Open workload (fixed arrival rate)\n\n");
@@ -49,7 +53,9 @@ public final class OpenWorkloadReport {
         SummaryReport.environment(md, e);
         table(md, s, byTarget);
         md.append("## Who kept up, and where requests queue\n\n");
-        new Reading(s, byTarget).lines().forEach(line -> md.append("- ").append(line).append('\n'));
+        new Reading(s, byTarget)
+                .lines()
+                .forEach(line -> md.append("- ").append(line).append('\n'));
         md.append('\n');
         if (!chartsMarkdown.isBlank()) {
             md.append("## Charts\n\n").append(chartsMarkdown.strip()).append("\n\n");
@@ -61,15 +67,30 @@ public final class OpenWorkloadReport {
 
     private static void scenario(StringBuilder md, OpenScenario s) {
         md.append("## Scenario\n\n")
-                .append("- Load: requests start at a fixed rate of ").append(s.ratesPerSecond().stream().map(Format::rate)
-                        .collect(Collectors.joining(", "))).append(" req/s, each rate a run of its own, whether or not "
-                        + "earlier requests were answered; the load generator keeps at most ").append(s.maxThreads())
-                .append(" requests in flight. Ramp-up ").append(s.rampUpSeconds()).append(" s, warm-up ")
-                .append(s.warmUpSeconds()).append(" s, measured window ").append(s.windowSeconds())
-                .append(" s, response timeout ").append(s.responseTimeoutSeconds()).append(" s\n")
-                .append("- Backend delay: ").append(s.backendDelayMinMs()).append("..").append(s.backendDelayMaxMs())
-                .append(" ms per request (mean ").append(Format.ms(s.backendMeanDelayMs())).append(" ms)\n")
-                .append("- Targets, in run order: ").append(String.join(", ", s.targets())).append("\n\n");
+                .append("- Load: requests start at a fixed rate of ")
+                .append(s.ratesPerSecond().stream().map(Format::rate).collect(Collectors.joining(", ")))
+                .append(" req/s, each rate a run of its own, whether or not "
+                        + "earlier requests were answered; the load generator keeps at most ")
+                .append(s.maxThreads())
+                .append(" requests in flight. Ramp-up ")
+                .append(s.rampUpSeconds())
+                .append(" s, warm-up ")
+                .append(s.warmUpSeconds())
+                .append(" s, measured window ")
+                .append(s.windowSeconds())
+                .append(" s, response timeout ")
+                .append(s.responseTimeoutSeconds())
+                .append(" s\n")
+                .append("- Backend delay: ")
+                .append(s.backendDelayMinMs())
+                .append("..")
+                .append(s.backendDelayMaxMs())
+                .append(" ms per request (mean ")
+                .append(Format.ms(s.backendMeanDelayMs()))
+                .append(" ms)\n")
+                .append("- Targets, in run order: ")
+                .append(String.join(", ", s.targets()))
+                .append("\n\n");
     }
 
     private static void table(StringBuilder md, OpenScenario s, Map<Target, List<OpenPoint>> byTarget) {
@@ -79,25 +100,43 @@ public final class OpenWorkloadReport {
                 .append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|\n");
         byTarget.forEach((target, rates) -> {
             for (OpenPoint point : rates) {
-                md.append("| ").append(Format.cell(target.name())).append(" | ")
-                        .append(Format.rate(point.offeredRatePerSecond())).append(" | ");
+                md.append("| ")
+                        .append(Format.cell(target.name()))
+                        .append(" | ")
+                        .append(Format.rate(point.offeredRatePerSecond()))
+                        .append(" | ");
                 switch (point.result()) {
                     case TargetResult.Failed failed ->
-                            md.append(SweepReport.failedCell(failed)).append(SweepReport.dashes(9)).append('\n');
+                        md.append(SweepReport.failedCell(failed))
+                                .append(SweepReport.dashes(9))
+                                .append('\n');
                     case TargetResult.Measured measured -> {
                         RunStats stats = measured.stats();
                         Optional<ResponseTimes> times = stats.responseTimes();
                         md.append(Format.rate(stats.throughputPerSecond()))
-                                .append(" | ").append(Format.rate(stats.goodPerSecond()))
-                                .append(" | ").append(Format.rate(point.ceilingPerSecond(s.backendMeanDelayMs())))
-                                .append(" | ").append(times.map(t -> Format.ms(t.p50Ms())).orElse(Format.NOT_AVAILABLE))
-                                .append(" | ").append(times.map(t -> Format.ms(t.p90Ms())).orElse(Format.NOT_AVAILABLE))
-                                .append(" | ").append(times.map(t -> Format.ms(t.p99Ms())).orElse(Format.NOT_AVAILABLE))
-                                .append(" | ").append(times.map(t -> Format.ms(t.maxMs())).orElse(Format.NOT_AVAILABLE))
-                                .append(" | ").append(stats.requests() == 0 ? Format.NOT_AVAILABLE
-                                        : Format.percent(stats.errorPercent()))
-                                .append(" | ").append(Format.errorsByClass(stats.errorsByClass()))
-                                .append(" | ").append(point.cost().process().map(p -> Format.hundredths(p.averageCores()))
+                                .append(" | ")
+                                .append(Format.rate(stats.goodPerSecond()))
+                                .append(" | ")
+                                .append(Format.rate(point.ceilingPerSecond(s.backendMeanDelayMs())))
+                                .append(" | ")
+                                .append(times.map(t -> Format.ms(t.p50Ms())).orElse(Format.NOT_AVAILABLE))
+                                .append(" | ")
+                                .append(times.map(t -> Format.ms(t.p90Ms())).orElse(Format.NOT_AVAILABLE))
+                                .append(" | ")
+                                .append(times.map(t -> Format.ms(t.p99Ms())).orElse(Format.NOT_AVAILABLE))
+                                .append(" | ")
+                                .append(times.map(t -> Format.ms(t.maxMs())).orElse(Format.NOT_AVAILABLE))
+                                .append(" | ")
+                                .append(
+                                        stats.requests() == 0
+                                                ? Format.NOT_AVAILABLE
+                                                : Format.percent(stats.errorPercent()))
+                                .append(" | ")
+                                .append(Format.errorsByClass(stats.errorsByClass()))
+                                .append(" | ")
+                                .append(point.cost()
+                                        .process()
+                                        .map(p -> Format.hundredths(p.averageCores()))
                                         .orElse(Format.NOT_AVAILABLE))
                                 .append(" |\n");
                     }
@@ -112,8 +151,12 @@ public final class OpenWorkloadReport {
 
         List<String> lines() {
             List<String> lines = new ArrayList<>();
-            List<Double> rates = byTarget.values().stream().flatMap(List::stream)
-                    .map(OpenPoint::offeredRatePerSecond).distinct().sorted().toList();
+            List<Double> rates = byTarget.values().stream()
+                    .flatMap(List::stream)
+                    .map(OpenPoint::offeredRatePerSecond)
+                    .distinct()
+                    .sorted()
+                    .toList();
             for (double rate : rates) {
                 lines.add(atRate(rate));
             }
@@ -139,34 +182,46 @@ public final class OpenWorkloadReport {
         }
 
         private String atRate(double rate) {
-            List<OpenPoint> here = byTarget.values().stream().flatMap(List::stream)
-                    .filter(p -> p.offeredRatePerSecond() == rate).toList();
+            List<OpenPoint> here = byTarget.values().stream()
+                    .flatMap(List::stream)
+                    .filter(p -> p.offeredRatePerSecond() == rate)
+                    .toList();
             Optional<ResponseTimes> direct = directAt(rate);
             String yardstick = direct.map(d -> ", p99 within " + Math.round((P99_CLOSE_RATIO - 1) * 100)
-                    + "% of direct's " + Format.ms(d.p99Ms()) + " ms").orElse("; no direct at this rate to compare p99 with");
+                            + "% of direct's " + Format.ms(d.p99Ms()) + " ms")
+                    .orElse("; no direct at this rate to compare p99 with");
             String floor = Format.percent(100 * keptUpFloor(rate, s.windowSeconds()) / rate);
             List<String> kept = new ArrayList<>();
             List<String> missed = new ArrayList<>();
             List<String> failed = new ArrayList<>();
             for (OpenPoint point : here) {
                 switch (point.result()) {
-                    case TargetResult.Failed f -> failed.add(point.target().name() + " (" + Format.cell(f.reason())
-                            + ", log: " + Format.code(f.log().toString()) + ")");
-                    case TargetResult.Measured m when m.stats().requests() == 0 -> missed.add(point.target().name()
-                            + " completed no request inside the " + s.windowSeconds() + " s window");
+                    case TargetResult.Failed f ->
+                        failed.add(point.target().name() + " (" + Format.cell(f.reason()) + ", log: "
+                                + Format.code(f.log().toString()) + ")");
+                    case TargetResult.Measured m
+                    when m.stats().requests() == 0 ->
+                        missed.add(point.target().name() + " completed no request inside the " + s.windowSeconds()
+                                + " s window");
                     case TargetResult.Measured m -> {
                         if (keptUp(point, m.stats(), direct)) {
-                            kept.add(point.target().name() + " " + Format.rate(m.stats().goodPerSecond()));
+                            kept.add(point.target().name() + " "
+                                    + Format.rate(m.stats().goodPerSecond()));
                         } else {
                             missed.add(missedBy(point, m.stats(), direct));
                         }
                     }
                 }
             }
-            StringBuilder line = new StringBuilder("At ").append(Format.rate(rate)).append(" req/s offered: ");
-            line.append(kept.isEmpty() ? "no target kept up" : "kept up (good throughput ≥ " + floor
-                    + "% of offered, under " + Format.percent(SweepReport.ERROR_PERCENT_LIMIT) + "% errors" + yardstick
-                    + "): " + String.join(", ", kept) + " req/s");
+            StringBuilder line =
+                    new StringBuilder("At ").append(Format.rate(rate)).append(" req/s offered: ");
+            line.append(
+                    kept.isEmpty()
+                            ? "no target kept up"
+                            : "kept up (good throughput ≥ " + floor
+                                    + "% of offered, under " + Format.percent(SweepReport.ERROR_PERCENT_LIMIT)
+                                    + "% errors" + yardstick
+                                    + "): " + String.join(", ", kept) + " req/s");
             line.append('.');
             if (!missed.isEmpty()) {
                 line.append(" Did not: ").append(String.join("; ", missed)).append('.');
@@ -180,8 +235,10 @@ public final class OpenWorkloadReport {
         private boolean keptUp(OpenPoint point, RunStats stats, Optional<ResponseTimes> direct) {
             boolean rate = stats.goodPerSecond() >= keptUpFloor(point.offeredRatePerSecond(), s.windowSeconds());
             boolean clean = stats.errorPercent() < SweepReport.ERROR_PERCENT_LIMIT;
-            boolean tail = direct.isEmpty() || stats.responseTimes()
-                    .map(t -> t.p99Ms() <= direct.get().p99Ms() * P99_CLOSE_RATIO).orElse(false);
+            boolean tail = direct.isEmpty()
+                    || stats.responseTimes()
+                            .map(t -> t.p99Ms() <= direct.get().p99Ms() * P99_CLOSE_RATIO)
+                            .orElse(false);
             return rate && clean && tail;
         }
 
@@ -190,19 +247,22 @@ public final class OpenWorkloadReport {
             parts.add(Format.rate(stats.throughputPerSecond()) + " req/s"
                     + (stats.errors() > 0 ? ", " + Format.rate(stats.goodPerSecond()) + " of them good" : "") + " ("
                     + Format.percent(100 * stats.goodPerSecond() / point.offeredRatePerSecond()) + "% of offered)");
-            stats.responseTimes().ifPresent(t -> parts.add("p99 " + Format.ms(t.p99Ms()) + " ms"
-                    + direct.filter(d -> point.target().isApp())
-                            .map(d -> " (" + signedPercent(t.p99Ms(), d.p99Ms()) + " on direct's)").orElse("")));
+            stats.responseTimes()
+                    .ifPresent(t -> parts.add("p99 " + Format.ms(t.p99Ms()) + " ms"
+                            + direct.filter(d -> point.target().isApp())
+                                    .map(d -> " (" + signedPercent(t.p99Ms(), d.p99Ms()) + " on direct's)")
+                                    .orElse("")));
             if (stats.errors() > 0) {
-                parts.add(Format.percent(stats.errorPercent()) + "% errors (" + Format.errorsByClass(stats.errorsByClass())
-                        + ")");
+                parts.add(Format.percent(stats.errorPercent()) + "% errors ("
+                        + Format.errorsByClass(stats.errorsByClass()) + ")");
             }
             return point.target().name() + " " + String.join(", ", parts);
         }
 
         /** More offered than the model can have in flight: the excess can only queue. */
         private Optional<String> overload(OpenPoint point) {
-            if (!(point.result() instanceof TargetResult.Measured m) || point.offeredRatePerSecond() <= capacity(point)) {
+            if (!(point.result() instanceof TargetResult.Measured m)
+                    || point.offeredRatePerSecond() <= capacity(point)) {
                 return Optional.empty();
             }
             RunStats stats = m.stats();
@@ -214,24 +274,42 @@ public final class OpenWorkloadReport {
                     : "its capacity of " + Format.rate(capacity(point)) + " req/s ("
                             + point.target().threadLimit().getAsInt() + " threads / "
                             + Format.seconds(s.backendMeanDelayMs()) + ")";
-            StringBuilder line = new StringBuilder(point.target().name()).append(" at ").append(Format.rate(rate))
-                    .append(" req/s offered is above ").append(bound).append(": it completed ")
-                    .append(Format.rate(stats.throughputPerSecond())).append(" req/s")
-                    .append(stats.errors() > 0 ? ", " + Format.rate(stats.goodPerSecond()) + " of them successfully" : "");
+            StringBuilder line = new StringBuilder(point.target().name())
+                    .append(" at ")
+                    .append(Format.rate(rate))
+                    .append(" req/s offered is above ")
+                    .append(bound)
+                    .append(": it completed ")
+                    .append(Format.rate(stats.throughputPerSecond()))
+                    .append(" req/s")
+                    .append(
+                            stats.errors() > 0
+                                    ? ", " + Format.rate(stats.goodPerSecond()) + " of them successfully"
+                                    : "");
             double excess = rate - stats.throughputPerSecond();
             if (excess > 0) {
-                line.append(", and the other ").append(Format.rate(excess)).append(point.generatorBound()
-                        ? " req/s could not even be sent on time" : " req/s queue");
+                line.append(", and the other ")
+                        .append(Format.rate(excess))
+                        .append(point.generatorBound() ? " req/s could not even be sent on time" : " req/s queue");
             }
-            stats.responseTimes().ifPresent(t -> line.append("; p99 ").append(Format.ms(t.p99Ms())).append(" ms")
-                    .append(directAt(rate).filter(d -> point.target().isApp())
-                            .map(d -> " against direct's " + Format.ms(d.p99Ms()) + " ms at the same rate").orElse("")));
-            line.append(stats.errors() > 0
-                    ? ", " + Format.percent(stats.errorPercent()) + "% errors (" + Format.errorsByClass(stats.errorsByClass())
-                            + ")" + (stats.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0) > 0
-                                    ? ": requests that waited past the " + s.responseTimeoutSeconds() + " s response timeout"
-                                    : "")
-                    : ", no errors yet within the " + s.windowSeconds() + " s window");
+            stats.responseTimes()
+                    .ifPresent(t -> line.append("; p99 ")
+                            .append(Format.ms(t.p99Ms()))
+                            .append(" ms")
+                            .append(directAt(rate)
+                                    .filter(d -> point.target().isApp())
+                                    .map(d -> " against direct's " + Format.ms(d.p99Ms()) + " ms at the same rate")
+                                    .orElse("")));
+            line.append(
+                    stats.errors() > 0
+                            ? ", " + Format.percent(stats.errorPercent()) + "% errors ("
+                                    + Format.errorsByClass(stats.errorsByClass())
+                                    + ")"
+                                    + (stats.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0) > 0
+                                            ? ": requests that waited past the " + s.responseTimeoutSeconds()
+                                                    + " s response timeout"
+                                            : "")
+                            : ", no errors yet within the " + s.windowSeconds() + " s window");
             return Optional.of(line.append('.').toString());
         }
 
@@ -240,22 +318,28 @@ public final class OpenWorkloadReport {
          * is busy most of the time has no thread free for some of them. Shown only when the p99 says so.
          */
         private Optional<String> queueingBelowCapacity(OpenPoint point) {
-            if (!(point.result() instanceof TargetResult.Measured m) || point.target().threadLimit().isEmpty()
+            if (!(point.result() instanceof TargetResult.Measured m)
+                    || point.target().threadLimit().isEmpty()
                     || point.offeredRatePerSecond() > capacity(point)) {
                 return Optional.empty();
             }
             Optional<ResponseTimes> own = m.stats().responseTimes();
             Optional<ResponseTimes> direct = directAt(point.offeredRatePerSecond());
-            if (own.isEmpty() || direct.isEmpty() || own.get().p99Ms() <= direct.get().p99Ms() * P99_CLOSE_RATIO) {
+            if (own.isEmpty()
+                    || direct.isEmpty()
+                    || own.get().p99Ms() <= direct.get().p99Ms() * P99_CLOSE_RATIO) {
                 return Optional.empty();
             }
             int threads = point.target().threadLimit().getAsInt();
             double inFlight = point.offeredRatePerSecond() * s.backendMeanDelayMs() / 1000;
             return Optional.of(point.target().name() + " at " + Format.rate(point.offeredRatePerSecond())
-                    + " req/s offered is within its capacity of " + Format.rate(capacity(point)) + " req/s, yet its p99 is "
-                    + Format.ms(own.get().p99Ms()) + " ms against direct's " + Format.ms(direct.get().p99Ms())
+                    + " req/s offered is within its capacity of " + Format.rate(capacity(point))
+                    + " req/s, yet its p99 is "
+                    + Format.ms(own.get().p99Ms()) + " ms against direct's "
+                    + Format.ms(direct.get().p99Ms())
                     + " ms: on average " + Format.rate(point.offeredRatePerSecond()) + " × "
-                    + Format.seconds(s.backendMeanDelayMs()) + " = " + Format.whole(inFlight) + " requests are in flight "
+                    + Format.seconds(s.backendMeanDelayMs()) + " = " + Format.whole(inFlight)
+                    + " requests are in flight "
                     + "for its " + threads + " threads (" + Format.percent(100 * inFlight / threads) + "% busy), so "
                     + "bursts wait for a thread.");
         }
@@ -267,7 +351,8 @@ public final class OpenWorkloadReport {
         private Optional<ResponseTimes> directAt(double rate) {
             return byTarget.getOrDefault(Target.DIRECT, List.of()).stream()
                     .filter(p -> p.offeredRatePerSecond() == rate)
-                    .flatMap(p -> p.result() instanceof TargetResult.Measured m ? m.stats().responseTimes().stream()
+                    .flatMap(p -> p.result() instanceof TargetResult.Measured m
+                            ? m.stats().responseTimes().stream()
                             : Stream.empty())
                     .findFirst();
         }
@@ -277,7 +362,9 @@ public final class OpenWorkloadReport {
                 return "+" + value + " ms";
             }
             String change = Format.whole(100.0 * (value - base) / base);
-            return change.equals("0") || change.equals("-0") ? "±0%" : (change.startsWith("-") ? "" : "+") + change + "%";
+            return change.equals("0") || change.equals("-0")
+                    ? "±0%"
+                    : (change.startsWith("-") ? "" : "+") + change + "%";
         }
     }
 
@@ -294,36 +381,68 @@ public final class OpenWorkloadReport {
     private static void method(StringBuilder md, OpenScenario s, Environment e, Collection<Target> targets) {
         double delaySeconds = s.backendMeanDelayMs() / 1000;
         // The example uses a limit this run actually had, so its number can be found in the table.
-        OptionalInt threads = targets.stream().map(Target::threadLimit).filter(OptionalInt::isPresent)
-                .mapToInt(OptionalInt::getAsInt).filter(limit -> limit < s.maxThreads()).min();
-        String limited = threads.isEmpty() ? "" : " and " + threads.getAsInt() + " / "
-                + Format.seconds(s.backendMeanDelayMs()) + " = " + Format.rate(threads.getAsInt() / delaySeconds)
-                + " req/s with " + threads.getAsInt() + " threads";
+        OptionalInt threads = targets.stream()
+                .map(Target::threadLimit)
+                .filter(OptionalInt::isPresent)
+                .mapToInt(OptionalInt::getAsInt)
+                .filter(limit -> limit < s.maxThreads())
+                .min();
+        String limited = threads.isEmpty()
+                ? ""
+                : " and " + threads.getAsInt() + " / "
+                        + Format.seconds(s.backendMeanDelayMs()) + " = "
+                        + Format.rate(threads.getAsInt() / delaySeconds)
+                        + " req/s with " + threads.getAsInt() + " threads";
         md.append("## Method\n\n")
-                .append("- Each rate is a run of its own: the load generator starts requests on a fixed schedule at the "
-                        + "offered rate (an open workload), with at most ").append(s.maxThreads())
-                .append(" in flight; ").append(s.rampUpSeconds()).append(" s of ramp-up and ").append(s.warmUpSeconds())
-                .append(" s of warm-up, then only requests that completed inside the ").append(s.windowSeconds())
-                .append(" s window [start, end) count. Throughput = counted requests / ").append(s.windowSeconds())
-                .append(" s, errors included; Good = the successful ones / ").append(s.windowSeconds()).append(" s.\n")
-                .append("- Capacity (Little's law) = min(").append(s.maxThreads()).append(", the model's threads) / mean "
-                        + "backend delay, e.g. ").append(s.maxThreads()).append(" / ")
-                .append(Format.seconds(s.backendMeanDelayMs())).append(" = ")
-                .append(Format.rate(s.maxThreads() / delaySeconds)).append(" req/s without a thread limit")
-                .append(limited).append(". Ceiling = min(offered rate, capacity): an open load never sends more than "
-                        + "its rate.\n")
-                .append("- Kept up: good throughput at least ").append(Math.round(KEPT_UP_PERCENT)).append("% of the offered "
+                .append(
+                        "- Each rate is a run of its own: the load generator starts requests on a fixed schedule at the "
+                                + "offered rate (an open workload), with at most ")
+                .append(s.maxThreads())
+                .append(" in flight; ")
+                .append(s.rampUpSeconds())
+                .append(" s of ramp-up and ")
+                .append(s.warmUpSeconds())
+                .append(" s of warm-up, then only requests that completed inside the ")
+                .append(s.windowSeconds())
+                .append(" s window [start, end) count. Throughput = counted requests / ")
+                .append(s.windowSeconds())
+                .append(" s, errors included; Good = the successful ones / ")
+                .append(s.windowSeconds())
+                .append(" s.\n")
+                .append("- Capacity (Little's law) = min(")
+                .append(s.maxThreads())
+                .append(", the model's threads) / mean " + "backend delay, e.g. ")
+                .append(s.maxThreads())
+                .append(" / ")
+                .append(Format.seconds(s.backendMeanDelayMs()))
+                .append(" = ")
+                .append(Format.rate(s.maxThreads() / delaySeconds))
+                .append(" req/s without a thread limit")
+                .append(limited)
+                .append(". Ceiling = min(offered rate, capacity): an open load never sends more than " + "its rate.\n")
+                .append("- Kept up: good throughput at least ")
+                .append(Math.round(KEPT_UP_PERCENT))
+                .append("% of the offered "
                         + "rate, or less when random arrivals explain the shortfall: a window expecting n = rate × ")
-                .append(s.windowSeconds()).append(" s arrivals gets n ± √n, so up to ").append(Format.whole(CHANCE_SIGMAS))
+                .append(s.windowSeconds())
+                .append(" s arrivals gets n ± √n, so up to ")
+                .append(Format.whole(CHANCE_SIGMAS))
                 .append(" √n short still counts (e.g. ")
-                .append(Format.percent(100 * keptUpFloor(s.ratesPerSecond().getFirst(), s.windowSeconds())
-                        / s.ratesPerSecond().getFirst())).append("% at ").append(Format.rate(s.ratesPerSecond().getFirst()))
-                .append(" req/s); under ").append(Format.percent(SweepReport.ERROR_PERCENT_LIMIT)).append("% errors, "
-                        + "and p99 at most ").append(Math.round(P99_CLOSE_RATIO * 100)).append("% of direct's at the "
+                .append(Format.percent(100
+                        * keptUpFloor(s.ratesPerSecond().getFirst(), s.windowSeconds())
+                        / s.ratesPerSecond().getFirst()))
+                .append("% at ")
+                .append(Format.rate(s.ratesPerSecond().getFirst()))
+                .append(" req/s); under ")
+                .append(Format.percent(SweepReport.ERROR_PERCENT_LIMIT))
+                .append("% errors, " + "and p99 at most ")
+                .append(Math.round(P99_CLOSE_RATIO * 100))
+                .append("% of direct's at the "
                         + "same rate (direct's p99 is the backend's own tail: its delay is random).\n")
                 .append("- Percentiles are exact, by nearest rank, over every counted request, errors included. Errors "
                         + "are classed as in the summary: timeout, connection, non-2xx, bad body, other.\n")
                 .append("- CPU cores = the process's CPU time over the window / window seconds, out of the machine's ")
-                .append(e.cores()).append(". n/a: not sampled.\n\n");
+                .append(e.cores())
+                .append(". n/a: not sampled.\n\n");
     }
 }

@@ -28,11 +28,10 @@ public final class Palette {
 
     // For a target added later and not yet named above. String.hashCode is specified, so the pick is the same in
     // every run, and none of these is one of the named colours.
-    private static final List<Color> SPARE = List.of(new Color(0xE69F00), new Color(0x8C564B), new Color(0x7F7F00),
-            new Color(0x17BECF));
+    private static final List<Color> SPARE =
+            List.of(new Color(0xE69F00), new Color(0x8C564B), new Color(0x7F7F00), new Color(0x17BECF));
 
-    private Palette() {
-    }
+    private Palette() {}
 
     public static Color of(String targetName) {
         Color named = BY_TARGET.get(targetName);

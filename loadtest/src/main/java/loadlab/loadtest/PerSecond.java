@@ -23,7 +23,8 @@ public record PerSecond(int offsetSecond, int completed, int errors, OptionalLon
         int seconds = samples.stream()
                 .filter(s -> s.endMillis() >= runStartMillis)
                 .mapToInt(s -> secondOf(s, runStartMillis) + 1)
-                .max().orElse(0);
+                .max()
+                .orElse(0);
         List<List<Sample>> buckets = new ArrayList<>(seconds);
         for (int i = 0; i < seconds; i++) {
             buckets.add(new ArrayList<>());
@@ -45,9 +46,15 @@ public record PerSecond(int offsetSecond, int completed, int errors, OptionalLon
     }
 
     private static PerSecond of(int second, List<Sample> completed) {
-        ExactPercentiles elapsed = ExactPercentiles.of(completed.stream().mapToLong(Sample::elapsedMillis).toArray());
-        int errors = (int) completed.stream().filter(s -> ErrorClass.classify(s).isPresent()).count();
-        return new PerSecond(second, completed.size(), errors,
+        ExactPercentiles elapsed = ExactPercentiles.of(
+                completed.stream().mapToLong(Sample::elapsedMillis).toArray());
+        int errors = (int) completed.stream()
+                .filter(s -> ErrorClass.classify(s).isPresent())
+                .count();
+        return new PerSecond(
+                second,
+                completed.size(),
+                errors,
                 elapsed.isEmpty() ? OptionalLong.empty() : OptionalLong.of(elapsed.at(99)));
     }
 }

@@ -30,15 +30,19 @@ final class PlainReading {
     }
 
     static List<String> lines(Scenario scenario, TargetResult direct, List<TargetResult> apps) {
-        return new PlainReading(scenario, direct, apps).lines(Stream.concat(Stream.of(direct), apps.stream()).toList());
+        return new PlainReading(scenario, direct, apps)
+                .lines(Stream.concat(Stream.of(direct), apps.stream()).toList());
     }
 
     private List<String> lines(List<TargetResult> all) {
         List<TargetResult.Measured> measured = measuredWithRequests(all);
         List<String> lines = new ArrayList<>();
         ceiling(measured).ifPresent(lines::add);
-        measuredWithRequests(apps).stream().filter(m -> m.target().queuesAt(scenario.users()))
-                .map(this::queueing).flatMap(Optional::stream).forEach(lines::add);
+        measuredWithRequests(apps).stream()
+                .filter(m -> m.target().queuesAt(scenario.users()))
+                .map(this::queueing)
+                .flatMap(Optional::stream)
+                .forEach(lines::add);
         errors(measured).ifPresent(lines::add);
         addedLatencyOfUnboundedModels().ifPresent(lines::add);
         for (TargetResult result : all) {
@@ -62,12 +66,17 @@ final class PlainReading {
         }
         Predicate<TargetResult.Measured> near = m -> m.stats().efficiencyPercent() >= NEAR_CEILING_PERCENT;
         String threshold = Math.round(NEAR_CEILING_PERCENT) + "%";
-        String reached = measured.stream().filter(near).map(PlainReading::ofCeiling).collect(Collectors.joining(", "));
-        String missed = measured.stream().filter(near.negate()).map(PlainReading::ofCeiling).collect(Collectors.joining(", "));
+        String reached =
+                measured.stream().filter(near).map(PlainReading::ofCeiling).collect(Collectors.joining(", "));
+        String missed = measured.stream()
+                .filter(near.negate())
+                .map(PlainReading::ofCeiling)
+                .collect(Collectors.joining(", "));
         StringBuilder line = new StringBuilder();
-        line.append(reached.isEmpty()
-                ? "No target reached " + threshold + " of its Little's-law ceiling."
-                : "Reached at least " + threshold + " of their Little's-law ceiling: " + reached + ".");
+        line.append(
+                reached.isEmpty()
+                        ? "No target reached " + threshold + " of its Little's-law ceiling."
+                        : "Reached at least " + threshold + " of their Little's-law ceiling: " + reached + ".");
         if (!missed.isEmpty()) {
             line.append(" Below it: ").append(missed).append('.');
         }
@@ -96,31 +105,37 @@ final class PlainReading {
                 + " req/s against direct's " + Format.rate(directStats.ceilingPerSecond()) + "; it delivered "
                 + Format.rate(stats.throughputPerSecond()) + " req/s, "
                 + Format.percent(100 * stats.throughputPerSecond() / directStats.throughputPerSecond())
-                + "% of direct's " + Format.rate(directStats.throughputPerSecond()) + "; p50 " + Format.ms(a.p50Ms()) + " ms and p99 " + Format.ms(a.p99Ms()) + " ms against direct's "
+                + "% of direct's " + Format.rate(directStats.throughputPerSecond()) + "; p50 " + Format.ms(a.p50Ms())
+                + " ms and p99 " + Format.ms(a.p99Ms()) + " ms against direct's "
                 + Format.ms(d.p50Ms()) + " ms and " + Format.ms(d.p99Ms()) + " ms ("
                 + signedMs(a.p50Ms() - d.p50Ms()) + " at p50, " + signedMs(a.p99Ms() - d.p99Ms()) + " at p99)";
         boolean queueing = a.p50Ms() > d.p50Ms() * QUEUEING_MEDIAN_RATIO;
-        return Optional.of(line + (queueing
-                ? ": requests queue for a free thread."
-                : ": no queueing visible at the median."));
+        return Optional.of(
+                line + (queueing ? ": requests queue for a free thread." : ": no queueing visible at the median."));
     }
 
     private Optional<String> errors(List<TargetResult.Measured> measured) {
         if (measured.isEmpty()) {
             return Optional.empty();
         }
-        List<TargetResult.Measured> failing = measured.stream().filter(m -> m.stats().errors() > 0).toList();
+        List<TargetResult.Measured> failing =
+                measured.stream().filter(m -> m.stats().errors() > 0).toList();
         if (failing.isEmpty()) {
             int total = measured.stream().mapToInt(m -> m.stats().requests()).sum();
-            return Optional.of("No errors: all " + total + " requests in the windows were 2xx with the backend's delay.");
+            return Optional.of(
+                    "No errors: all " + total + " requests in the windows were 2xx with the backend's delay.");
         }
         StringBuilder line = new StringBuilder("Errors: ");
-        line.append(failing.stream().map(this::ofErrors).collect(Collectors.joining("; "))).append('.');
+        line.append(failing.stream().map(this::ofErrors).collect(Collectors.joining("; ")))
+                .append('.');
         if (failing.stream().anyMatch(m -> m.stats().errorsByClass().get(ErrorClass.TIMEOUT) > 0)) {
             line.append(" A timeout is a request that got no answer within the ")
-                    .append(scenario.responseTimeoutSeconds()).append(" s response timeout.");
+                    .append(scenario.responseTimeoutSeconds())
+                    .append(" s response timeout.");
         }
-        String clean = measured.stream().filter(m -> m.stats().errors() == 0).map(m -> m.target().name())
+        String clean = measured.stream()
+                .filter(m -> m.stats().errors() == 0)
+                .map(m -> m.target().name())
                 .collect(Collectors.joining(", "));
         if (!clean.isEmpty()) {
             line.append(" No errors: ").append(clean).append('.');
@@ -147,7 +162,8 @@ final class PlainReading {
         String baseline = direct.flatMap(d -> d.stats().addedLatency())
                 .map(added -> "; direct alone (load generator and loopback) " + ofAdded(added))
                 .orElse("");
-        return Optional.of("Added latency over the backend's own delay, unbounded models: " + unbounded + baseline + ".");
+        return Optional.of(
+                "Added latency over the backend's own delay, unbounded models: " + unbounded + baseline + ".");
     }
 
     private static String ofAdded(AddedLatency added) {
@@ -160,7 +176,9 @@ final class PlainReading {
 
     private static List<TargetResult.Measured> measuredWithRequests(List<TargetResult> all) {
         return all.stream()
-                .flatMap(r -> r instanceof TargetResult.Measured m && m.stats().requests() > 0 ? Stream.of(m) : Stream.empty())
+                .flatMap(r -> r instanceof TargetResult.Measured m && m.stats().requests() > 0
+                        ? Stream.of(m)
+                        : Stream.empty())
                 .toList();
     }
 }

@@ -18,8 +18,7 @@ public final class ProcStat {
 
     private static final Path PROC = Path.of("/proc");
 
-    private ProcStat() {
-    }
+    private ProcStat() {}
 
     /** What {@code /proc/<pid>/stat} says: the process's state letter and its own CPU time in clock ticks. */
     public record Stat(char state, long userTicks, long systemTicks) {
@@ -30,8 +29,7 @@ public final class ProcStat {
     }
 
     /** What {@code /proc/<pid>/status} says: resident set size in KiB and the number of OS threads. */
-    public record Status(long rssKb, int threads) {
-    }
+    public record Status(long rssKb, int threads) {}
 
     /**
      * Parses the one line of {@code /proc/<pid>/stat}. The second field is the command name in parentheses and may
@@ -51,8 +49,8 @@ public final class ProcStat {
         try {
             return new Stat(fields[0].charAt(0), Long.parseLong(fields[11]), Long.parseLong(fields[12]));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not a /proc/<pid>/stat line (utime/stime not numbers): "
-                    + abbreviate(line));
+            throw new IllegalArgumentException(
+                    "not a /proc/<pid>/stat line (utime/stime not numbers): " + abbreviate(line));
         }
     }
 
@@ -93,8 +91,8 @@ public final class ProcStat {
                 return Optional.empty();
             }
             return parseStatus(Files.readString(dir.resolve("status"), StandardCharsets.UTF_8))
-                    .map(status -> new ResourceSamples.Reading(at, ticksToNanos(stat.cpuTicks()), status.rssKb(),
-                            status.threads()));
+                    .map(status -> new ResourceSamples.Reading(
+                            at, ticksToNanos(stat.cpuTicks()), status.rssKb(), status.threads()));
         } catch (IOException gone) {
             return Optional.empty();
         }
@@ -103,8 +101,8 @@ public final class ProcStat {
     /** Status only (RSS, threads) of a live process; for a caller that has a better CPU clock of its own. */
     static Optional<Status> readStatus(long pid) {
         try {
-            return parseStatus(Files.readString(PROC.resolve(Long.toString(pid)).resolve("status"),
-                    StandardCharsets.UTF_8));
+            return parseStatus(
+                    Files.readString(PROC.resolve(Long.toString(pid)).resolve("status"), StandardCharsets.UTF_8));
         } catch (IOException gone) {
             return Optional.empty();
         }
@@ -134,7 +132,9 @@ public final class ProcStat {
 
         private static long ask() {
             try {
-                Process getconf = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+                Process getconf = new ProcessBuilder("getconf", "CLK_TCK")
+                        .redirectErrorStream(true)
+                        .start();
                 // Wait first, read after: the answer is a few bytes, and a bounded wait never hangs the runner.
                 if (!getconf.waitFor(5, TimeUnit.SECONDS)) {
                     getconf.destroyForcibly();

@@ -61,12 +61,18 @@ public final class ProcessSampler implements AutoCloseable {
         if (!(ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os)) {
             return start(pid, period);
         }
-        return new ProcessSampler("loadlab-sampler-self", () -> {
-            long at = System.currentTimeMillis();
-            long cpuNanos = os.getProcessCpuTime();
-            return cpuNanos < 0 ? Optional.empty() : ProcStat.readStatus(pid)
-                    .map(status -> new ResourceSamples.Reading(at, cpuNanos, status.rssKb(), status.threads()));
-        }, period);
+        return new ProcessSampler(
+                "loadlab-sampler-self",
+                () -> {
+                    long at = System.currentTimeMillis();
+                    long cpuNanos = os.getProcessCpuTime();
+                    return cpuNanos < 0
+                            ? Optional.empty()
+                            : ProcStat.readStatus(pid)
+                                    .map(status -> new ResourceSamples.Reading(
+                                            at, cpuNanos, status.rssKb(), status.threads()));
+                },
+                period);
     }
 
     /** The readings so far; sampling goes on. */
@@ -129,8 +135,9 @@ public final class ProcessSampler implements AutoCloseable {
             if (reading.isPresent()) {
                 ResourceSamples.Reading next = reading.get();
                 // One reading per millisecond at most, in order: the last reading of stop() may race the timer's.
-                if (readings.isEmpty() || next.atMillis() > readings.getLast().atMillis()
-                        && next.cpuNanos() >= readings.getLast().cpuNanos()) {
+                if (readings.isEmpty()
+                        || next.atMillis() > readings.getLast().atMillis()
+                                && next.cpuNanos() >= readings.getLast().cpuNanos()) {
                     readings.add(next);
                 }
             } else {

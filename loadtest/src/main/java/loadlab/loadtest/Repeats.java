@@ -40,7 +40,8 @@ public record Repeats(Target target, List<RunStats> runs, List<ResourceCost> cos
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no runs to choose from");
         }
-        List<Integer> byThroughput = IntStream.range(0, runs.size()).boxed()
+        List<Integer> byThroughput = IntStream.range(0, runs.size())
+                .boxed()
                 .sorted(Comparator.comparingDouble(run -> runs.get(run).throughputPerSecond()))
                 .toList();
         return byThroughput.get((runs.size() - 1) / 2);

@@ -11,8 +11,8 @@ import java.util.Optional;
  * @param jfr           GC, heap and pinning figures from the target's JFR recording
  * @param loadGenerator the load generator JVM (this one), to show it was not the bottleneck
  */
-public record ResourceCost(Optional<ResourceUsage> process, Optional<JfrFigures> jfr,
-                           Optional<ResourceUsage> loadGenerator) {
+public record ResourceCost(
+        Optional<ResourceUsage> process, Optional<JfrFigures> jfr, Optional<ResourceUsage> loadGenerator) {
 
     public static final ResourceCost NONE = new ResourceCost(Optional.empty(), Optional.empty(), Optional.empty());
 
@@ -22,9 +22,13 @@ public record ResourceCost(Optional<ResourceUsage> process, Optional<JfrFigures>
      * @param loadGenerator readings of this JVM over the run ({@link ProcessSampler#startThisJvm()})
      * @param requests      requests counted in the window ({@link RunStats#requests()})
      */
-    public static ResourceCost of(ResourceSamples target, Optional<JfrFigures> jfr, ResourceSamples loadGenerator,
-                                  MeasurementWindow window, int requests) {
-        return new ResourceCost(ResourceUsage.of(target, window, requests), jfr,
-                ResourceUsage.of(loadGenerator, window, requests));
+    public static ResourceCost of(
+            ResourceSamples target,
+            Optional<JfrFigures> jfr,
+            ResourceSamples loadGenerator,
+            MeasurementWindow window,
+            int requests) {
+        return new ResourceCost(
+                ResourceUsage.of(target, window, requests), jfr, ResourceUsage.of(loadGenerator, window, requests));
     }
 }

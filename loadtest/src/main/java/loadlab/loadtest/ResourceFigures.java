@@ -17,7 +17,7 @@ public record ResourceFigures(double cpuSecondsPer1000Requests, double peakRssMb
     public static Optional<ResourceFigures> of(ResourceCost cost) {
         return cost.process()
                 .filter(usage -> usage.cpuSecondsPer1000Requests().isPresent())
-                .map(usage -> new ResourceFigures(usage.cpuSecondsPer1000Requests().getAsDouble(), usage.peakRssMib(),
-                        usage.peakThreads()));
+                .map(usage -> new ResourceFigures(
+                        usage.cpuSecondsPer1000Requests().getAsDouble(), usage.peakRssMib(), usage.peakThreads()));
     }
 }

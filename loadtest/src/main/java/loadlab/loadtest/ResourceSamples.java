@@ -39,8 +39,9 @@ public record ResourceSamples(List<Reading> readings) {
         for (int i = 1; i < sorted.size(); i++) {
             // A cumulative counter that goes back is another process (or a bug), and a delta over it would lie.
             if (sorted.get(i).cpuNanos() < sorted.get(i - 1).cpuNanos()) {
-                throw new IllegalArgumentException("CPU time goes backwards at " + sorted.get(i).atMillis() + ": "
-                        + sorted.get(i - 1).cpuNanos() + " ns, then " + sorted.get(i).cpuNanos() + " ns");
+                throw new IllegalArgumentException("CPU time goes backwards at "
+                        + sorted.get(i).atMillis() + ": " + sorted.get(i - 1).cpuNanos() + " ns, then "
+                        + sorted.get(i).cpuNanos() + " ns");
             }
         }
         readings = List.copyOf(sorted);

@@ -20,8 +20,13 @@ import java.util.OptionalDouble;
  * @param sampledThroughout         false when the last reading is before the window's end, e.g. the process died
  *                                  mid-window: its CPU then counts up to its last reading only
  */
-public record ResourceUsage(double cpuSeconds, double averageCores, OptionalDouble cpuSecondsPer1000Requests,
-                            double peakRssMib, int peakThreads, boolean sampledThroughout) {
+public record ResourceUsage(
+        double cpuSeconds,
+        double averageCores,
+        OptionalDouble cpuSecondsPer1000Requests,
+        double peakRssMib,
+        int peakThreads,
+        boolean sampledThroughout) {
 
     /**
      * @param requests the requests counted in the window ({@link RunStats#requests()})
@@ -55,8 +60,12 @@ public record ResourceUsage(double cpuSeconds, double averageCores, OptionalDoub
         }
         double cpuSeconds = (atEnd.cpuNanos() - atStart.cpuNanos()) / 1e9;
         boolean throughout = readings.getLast().atMillis() >= window.endMillis();
-        return Optional.of(new ResourceUsage(cpuSeconds, cpuSeconds / window.seconds(),
+        return Optional.of(new ResourceUsage(
+                cpuSeconds,
+                cpuSeconds / window.seconds(),
                 requests == 0 ? OptionalDouble.empty() : OptionalDouble.of(cpuSeconds * 1000 / requests),
-                peakRssKb / 1024.0, peakThreads, throughout));
+                peakRssKb / 1024.0,
+                peakThreads,
+                throughout));
     }
 }

@@ -8,8 +8,7 @@ import java.util.List;
 /** Targets in the order they ran, so every table and legend of a report lists them alike. */
 final class RunOrder {
 
-    private RunOrder() {
-    }
+    private RunOrder() {}
 
     /**
      * @param runOrder target names as the scenario lists them

@@ -26,10 +26,18 @@ import java.util.OptionalInt;
  * @param addedLatency        over GOOD requests only, since a failed request has no backend delay to subtract;
  *                            empty when there were none
  */
-public record RunStats(MeasurementWindow window, int requests, double throughputPerSecond,
-                       Optional<ResponseTimes> responseTimes, int errors, double errorPercent,
-                       Map<ErrorClass, Integer> errorsByClass, int concurrency, double ceilingPerSecond,
-                       double efficiencyPercent, Optional<AddedLatency> addedLatency) {
+public record RunStats(
+        MeasurementWindow window,
+        int requests,
+        double throughputPerSecond,
+        Optional<ResponseTimes> responseTimes,
+        int errors,
+        double errorPercent,
+        Map<ErrorClass, Integer> errorsByClass,
+        int concurrency,
+        double ceilingPerSecond,
+        double efficiencyPercent,
+        Optional<AddedLatency> addedLatency) {
 
     /**
      * @param samples            every sample of the run; those outside the window are ignored
@@ -37,8 +45,12 @@ public record RunStats(MeasurementWindow window, int requests, double throughput
      * @param threadLimit        the model's request-thread limit, or empty when it has none (and for direct)
      * @param backendMeanDelayMs the backend's configured mean delay, (min + max) / 2
      */
-    public static RunStats compute(List<Sample> samples, MeasurementWindow window, int users, OptionalInt threadLimit,
-                                   double backendMeanDelayMs) {
+    public static RunStats compute(
+            List<Sample> samples,
+            MeasurementWindow window,
+            int users,
+            OptionalInt threadLimit,
+            double backendMeanDelayMs) {
         if (users <= 0) {
             throw new IllegalArgumentException("users must be positive: " + users);
         }
@@ -74,10 +86,17 @@ public record RunStats(MeasurementWindow window, int requests, double throughput
 
         ExactPercentiles elapsedPercentiles = ExactPercentiles.of(elapsed);
         ExactPercentiles addedPercentiles = ExactPercentiles.of(Arrays.copyOf(added, goodCount));
-        return new RunStats(window, requests, throughput,
+        return new RunStats(
+                window,
+                requests,
+                throughput,
                 elapsedPercentiles.isEmpty() ? Optional.empty() : Optional.of(ResponseTimes.of(elapsedPercentiles)),
-                errors, requests == 0 ? 0 : 100.0 * errors / requests,
-                Collections.unmodifiableMap(errorsByClass), concurrency, ceiling, 100.0 * (goodCount / window.seconds()) / ceiling,
+                errors,
+                requests == 0 ? 0 : 100.0 * errors / requests,
+                Collections.unmodifiableMap(errorsByClass),
+                concurrency,
+                ceiling,
+                100.0 * (goodCount / window.seconds()) / ceiling,
                 addedPercentiles.isEmpty() ? Optional.empty() : Optional.of(AddedLatency.of(addedPercentiles)));
     }
 

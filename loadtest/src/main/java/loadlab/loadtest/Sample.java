@@ -15,8 +15,13 @@ import java.util.regex.Pattern;
  * @param failureMessage  JMeter's response message or assertion message; empty when there is none
  * @param backendDelayMs  the {@code delayMs} the backend reported in the body, or {@link #NO_DELAY}
  */
-public record Sample(long startMillis, long endMillis, boolean success, String responseCode, String failureMessage,
-                     long backendDelayMs) {
+public record Sample(
+        long startMillis,
+        long endMillis,
+        boolean success,
+        String responseCode,
+        String failureMessage,
+        long backendDelayMs) {
 
     /** The body did not name a backend delay (absent, malformed, or no body at all). */
     public static final long NO_DELAY = -1;

@@ -8,12 +8,20 @@ import java.util.List;
  *
  * @param apps the app names in run order (direct is implied and always first)
  */
-public record Scenario(int users, int rampUpSeconds, int warmUpSeconds, int windowSeconds,
-                       int responseTimeoutSeconds, int backendDelayMinMs, int backendDelayMaxMs, List<String> apps) {
+public record Scenario(
+        int users,
+        int rampUpSeconds,
+        int warmUpSeconds,
+        int windowSeconds,
+        int responseTimeoutSeconds,
+        int backendDelayMinMs,
+        int backendDelayMaxMs,
+        List<String> apps) {
 
     public Scenario {
         if (users <= 0 || windowSeconds <= 0 || rampUpSeconds < 0 || warmUpSeconds < 0 || responseTimeoutSeconds <= 0) {
-            throw new IllegalArgumentException("users, window and timeout must be positive, ramp-up and warm-up not negative");
+            throw new IllegalArgumentException(
+                    "users, window and timeout must be positive, ramp-up and warm-up not negative");
         }
         // Checked here, before a run, rather than when the statistics are computed after minutes of load.
         if (backendDelayMinMs < 0 || backendDelayMaxMs < backendDelayMinMs || backendDelayMaxMs == 0) {

@@ -40,8 +40,12 @@ public record Spread(double median, double min, double max) {
         List<Double> sorted = values.stream().sorted().toList();
         int middle = sorted.size() / 2;
         // Decimal, so that the midpoint of two repeats is the one a reader would compute from the printed values.
-        double median = sorted.size() % 2 == 1 ? sorted.get(middle)
-                : decimal(sorted.get(middle - 1)).add(decimal(sorted.get(middle))).divide(TWO).doubleValue();
+        double median = sorted.size() % 2 == 1
+                ? sorted.get(middle)
+                : decimal(sorted.get(middle - 1))
+                        .add(decimal(sorted.get(middle)))
+                        .divide(TWO)
+                        .doubleValue();
         return new Spread(median, sorted.getFirst(), sorted.getLast());
     }
 

@@ -10,9 +10,15 @@ import java.util.stream.IntStream;
  * @param userLevels closed-loop users of each level, strictly ascending
  * @param targets    target names in run order, direct included when it was run
  */
-public record SweepScenario(List<Integer> userLevels, int rampUpSeconds, int warmUpSeconds, int windowSeconds,
-                            int responseTimeoutSeconds, int backendDelayMinMs, int backendDelayMaxMs,
-                            List<String> targets) {
+public record SweepScenario(
+        List<Integer> userLevels,
+        int rampUpSeconds,
+        int warmUpSeconds,
+        int windowSeconds,
+        int responseTimeoutSeconds,
+        int backendDelayMinMs,
+        int backendDelayMaxMs,
+        List<String> targets) {
 
     /** Wide enough to pass every thread limit of the apps (200, 400) on both sides, on a log-like scale. */
     public static final List<Integer> DEFAULT_USER_LEVELS = List.of(100, 250, 500, 1000, 2000);
@@ -30,8 +36,15 @@ public record SweepScenario(List<Integer> userLevels, int rampUpSeconds, int war
         }
         // Each level is a Scenario of its own, which checks the rest before minutes of load are spent.
         for (int users : userLevels) {
-            new Scenario(users, rampUpSeconds, warmUpSeconds, windowSeconds, responseTimeoutSeconds, backendDelayMinMs,
-                    backendDelayMaxMs, List.of());
+            new Scenario(
+                    users,
+                    rampUpSeconds,
+                    warmUpSeconds,
+                    windowSeconds,
+                    responseTimeoutSeconds,
+                    backendDelayMinMs,
+                    backendDelayMaxMs,
+                    List.of());
         }
     }
 
@@ -41,7 +54,16 @@ public record SweepScenario(List<Integer> userLevels, int rampUpSeconds, int war
 
     /** One level as the single-run scenario the runner already knows how to run. */
     public Scenario atUsers(int users) {
-        return new Scenario(users, rampUpSeconds, warmUpSeconds, windowSeconds, responseTimeoutSeconds, backendDelayMinMs,
-                backendDelayMaxMs, targets.stream().filter(name -> !name.equals(Target.DIRECT.name())).toList());
+        return new Scenario(
+                users,
+                rampUpSeconds,
+                warmUpSeconds,
+                windowSeconds,
+                responseTimeoutSeconds,
+                backendDelayMinMs,
+                backendDelayMaxMs,
+                targets.stream()
+                        .filter(name -> !name.equals(Target.DIRECT.name()))
+                        .toList());
     }
 }

@@ -15,10 +15,8 @@ public sealed interface TargetResult {
         return new Failed(target, reason, log);
     }
 
-    record Measured(Target target, RunStats stats) implements TargetResult {
-    }
+    record Measured(Target target, RunStats stats) implements TargetResult {}
 
     /** @param log where to look, e.g. the app's stdout/stderr */
-    record Failed(Target target, String reason, Path log) implements TargetResult {
-    }
+    record Failed(Target target, String reason, Path log) implements TargetResult {}
 }

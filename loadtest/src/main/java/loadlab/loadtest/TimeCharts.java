@@ -27,26 +27,34 @@ final class TimeCharts {
     private static final Color WINDOW_SHADE = new Color(0, 0, 0, 22);
     private static final String X_TITLE = "Seconds since the run's start";
 
-    private TimeCharts() {
-    }
+    private TimeCharts() {}
 
     /** Empty when no measured target has a second with completions. */
     static Optional<BufferedImage> throughput(List<ChartInput> inputs) {
-        return chart(inputs, "Completed requests per second", "Completed requests (req/s)",
+        return chart(
+                inputs,
+                "Completed requests per second",
+                "Completed requests (req/s)",
                 second -> OptionalDouble.of(second.completed()));
     }
 
     /** Empty when no measured target has a second with completions. */
     static Optional<BufferedImage> p99(List<ChartInput> inputs) {
-        return chart(inputs, "p99 response time per second", "p99 response time (ms)",
-                second -> second.p99Ms().isPresent() ? OptionalDouble.of(second.p99Ms().getAsLong()) : OptionalDouble.empty());
+        return chart(
+                inputs,
+                "p99 response time per second",
+                "p99 response time (ms)",
+                second -> second.p99Ms().isPresent()
+                        ? OptionalDouble.of(second.p99Ms().getAsLong())
+                        : OptionalDouble.empty());
     }
 
-    private static Optional<BufferedImage> chart(List<ChartInput> inputs, String what, String yTitle,
-                                                 Function<PerSecond, OptionalDouble> value) {
+    private static Optional<BufferedImage> chart(
+            List<ChartInput> inputs, String what, String yTitle, Function<PerSecond, OptionalDouble> value) {
         List<ChartInput> charted = inputs.stream()
                 .filter(input -> input.stats().isPresent())
-                .filter(input -> input.perSecond().stream().anyMatch(second -> value.apply(second).isPresent()))
+                .filter(input -> input.perSecond().stream()
+                        .anyMatch(second -> value.apply(second).isPresent()))
                 .toList();
         if (charted.isEmpty()) {
             return Optional.empty();
@@ -54,15 +62,27 @@ final class TimeCharts {
         // Every target ran the same knobs, so their windows sit at the same offsets; the first one stands for all.
         double windowStart = charted.getFirst().windowStartSecond();
         double windowEnd = charted.getFirst().windowEndSecond();
-        double highest = charted.stream().flatMap(input -> input.perSecond().stream())
-                .map(value).filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble)
-                .max().orElseThrow();
+        double highest = charted.stream()
+                .flatMap(input -> input.perSecond().stream())
+                .map(value)
+                .filter(OptionalDouble::isPresent)
+                .mapToDouble(OptionalDouble::getAsDouble)
+                .max()
+                .orElseThrow();
         double top = highest > 0 ? highest * 1.08 : 1;
 
-        XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
-                .title(String.format(Locale.ROOT, "%s (shaded: measurement window, %s s to %s s)", what,
-                        seconds(windowStart), seconds(windowEnd)))
-                .xAxisTitle(X_TITLE + ChartStyle.notShown(inputs)).yAxisTitle(yTitle).build();
+        XYChart chart = new XYChartBuilder()
+                .width(ChartStyle.WIDTH)
+                .height(ChartStyle.HEIGHT)
+                .title(String.format(
+                        Locale.ROOT,
+                        "%s (shaded: measurement window, %s s to %s s)",
+                        what,
+                        seconds(windowStart),
+                        seconds(windowEnd)))
+                .xAxisTitle(X_TITLE + ChartStyle.notShown(inputs))
+                .yAxisTitle(yTitle)
+                .build();
         ChartStyle.apply(chart.getStyler());
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisMax(top);
@@ -71,8 +91,8 @@ final class TimeCharts {
         chart.getStyler().setXAxisDecimalPattern("0");
 
         // First, so the lines are drawn over it.
-        XYSeries window = chart.addSeries("measurement window", new double[] {windowStart, windowEnd},
-                new double[] {top, top});
+        XYSeries window =
+                chart.addSeries("measurement window", new double[] {windowStart, windowEnd}, new double[] {top, top});
         window.setXYSeriesRenderStyle(XYSeriesRenderStyle.Area);
         window.setFillColor(WINDOW_SHADE);
         window.setLineStyle(SeriesLines.NONE);

@@ -20,8 +20,7 @@ final class ChartFixtures {
     static final int WINDOW_SECONDS = 10;
     static final int TAIL_SECONDS = 2;
 
-    private ChartFixtures() {
-    }
+    private ChartFixtures() {}
 
     /** Every target measured, direct first, each with its own throughput and overhead. */
     static List<ChartInput> allMeasured() {
@@ -75,8 +74,13 @@ final class ChartFixtures {
             for (int i = 0; i < completions; i++) {
                 long end = RUN_START + second * 1_000L + random.nextInt(1_000);
                 if (timeoutEvery > 0 && samples.size() % timeoutEvery == 0) {
-                    samples.add(new Sample(end - 30_000, end, false,
-                            "Non HTTP response code: java.net.SocketTimeoutException", "Read timed out", Sample.NO_DELAY));
+                    samples.add(new Sample(
+                            end - 30_000,
+                            end,
+                            false,
+                            "Non HTTP response code: java.net.SocketTimeoutException",
+                            "Read timed out",
+                            Sample.NO_DELAY));
                     continue;
                 }
                 long delay = random.nextInt(2_001);
@@ -84,8 +88,8 @@ final class ChartFixtures {
                 samples.add(new Sample(end - elapsed, end, true, "200", "OK", delay));
             }
         }
-        MeasurementWindow window = MeasurementWindow.ofSeconds(
-                RUN_START + (RAMP_UP_SECONDS + WARM_UP_SECONDS) * 1_000L, WINDOW_SECONDS);
+        MeasurementWindow window =
+                MeasurementWindow.ofSeconds(RUN_START + (RAMP_UP_SECONDS + WARM_UP_SECONDS) * 1_000L, WINDOW_SECONDS);
         RunStats stats = RunStats.compute(samples, window, USERS, target.threadLimit(), MEAN_DELAY_MS);
         return new ChartInput(TargetResult.measured(target, stats), PerSecond.series(samples, RUN_START), RUN_START);
     }

@@ -36,8 +36,14 @@ class ChartsTests {
     void writesEveryChartAsAReadablePng() throws IOException {
         List<Path> written = Charts.writeAll(dir, allMeasured, ChartFixtures.resources());
 
-        assertThat(written).extracting(path -> path.getFileName().toString()).containsExactly(
-                "throughput.png", "latency.png", "throughput-over-time.png", "p99-over-time.png", "resources.png");
+        assertThat(written)
+                .extracting(path -> path.getFileName().toString())
+                .containsExactly(
+                        "throughput.png",
+                        "latency.png",
+                        "throughput-over-time.png",
+                        "p99-over-time.png",
+                        "resources.png");
         for (Path chart : written) {
             assertThat(chart).isRegularFile().hasParent(dir);
             assertThat(Files.size(chart)).isPositive();
@@ -63,7 +69,9 @@ class ChartsTests {
         for (String chart : List.of("throughput.png", "latency.png", "resources.png")) {
             BufferedImage image = png(dir.resolve(chart));
             for (String target : List.of("app-webflux", "app-virtual", "app-threadpool")) {
-                assertThat(pixelsOf(image, Palette.of(target))).as(target + " in " + chart).isGreaterThan(500);
+                assertThat(pixelsOf(image, Palette.of(target)))
+                        .as(target + " in " + chart)
+                        .isGreaterThan(500);
             }
         }
     }
@@ -72,11 +80,14 @@ class ChartsTests {
     void failedTargetsAreLeftOutAndAnEmptyResourceMapSkipsTheResourcesChart() throws IOException {
         List<Path> written = Charts.writeAll(dir, withAFailure, Map.of());
 
-        assertThat(written).extracting(path -> path.getFileName().toString()).containsExactly(
-                "throughput.png", "latency.png", "throughput-over-time.png", "p99-over-time.png");
+        assertThat(written)
+                .extracting(path -> path.getFileName().toString())
+                .containsExactly("throughput.png", "latency.png", "throughput-over-time.png", "p99-over-time.png");
         BufferedImage throughput = png(dir.resolve("throughput.png"));
         assertThat(pixelsOf(throughput, Palette.of("app-virtual"))).isGreaterThan(500);
-        assertThat(pixelsOf(throughput, Palette.of("app-webflux"))).as("the failed target").isZero();
+        assertThat(pixelsOf(throughput, Palette.of("app-webflux")))
+                .as("the failed target")
+                .isZero();
     }
 
     @Test
@@ -90,8 +101,8 @@ class ChartsTests {
 
     @Test
     void nothingMeasuredMeansNoCharts() throws IOException {
-        List<ChartInput> allFailed = List.of(ChartInput.failed(ChartFixtures.failed("webflux")),
-                ChartInput.failed(ChartFixtures.failed("virtual")));
+        List<ChartInput> allFailed = List.of(
+                ChartInput.failed(ChartFixtures.failed("webflux")), ChartInput.failed(ChartFixtures.failed("virtual")));
 
         assertThat(Charts.writeAll(dir, allFailed, ChartFixtures.resources())).isEmpty();
         assertThat(Charts.writeAll(dir, List.of(), Map.of())).isEmpty();
@@ -99,13 +110,18 @@ class ChartsTests {
 
     @Test
     void aTargetThatCompletedNothingInItsWindowDoesNotBreakTheCharts() throws IOException {
-        RunStats nothing = RunStats.compute(List.of(), MeasurementWindow.ofSeconds(ChartFixtures.RUN_START + 4_000, 10),
-                ChartFixtures.USERS, OptionalInt.empty(), ChartFixtures.MEAN_DELAY_MS);
-        ChartInput silent = new ChartInput(TargetResult.measured(ChartFixtures.app("webflux"), nothing), List.of(),
-                ChartFixtures.RUN_START);
+        RunStats nothing = RunStats.compute(
+                List.of(),
+                MeasurementWindow.ofSeconds(ChartFixtures.RUN_START + 4_000, 10),
+                ChartFixtures.USERS,
+                OptionalInt.empty(),
+                ChartFixtures.MEAN_DELAY_MS);
+        ChartInput silent = new ChartInput(
+                TargetResult.measured(ChartFixtures.app("webflux"), nothing), List.of(), ChartFixtures.RUN_START);
 
         List<Path> alone = Charts.writeAll(dir, List.of(silent), Map.of());
-        List<Path> withOthers = Charts.writeAll(dir.resolve("others"), List.of(allMeasured.getFirst(), silent), Map.of());
+        List<Path> withOthers =
+                Charts.writeAll(dir.resolve("others"), List.of(allMeasured.getFirst(), silent), Map.of());
 
         // Only its zero throughput can be drawn; with others beside it, every chart is.
         assertThat(alone).extracting(path -> path.getFileName().toString()).containsExactly("throughput.png");
@@ -143,7 +159,9 @@ class ChartsTests {
 
         assertThat(BarCharts.wantsLogScale(List.of(steady))).isFalse();
         assertThat(BarCharts.wantsLogScale(List.of(steady, timingOut))).isTrue();
-        assertThat(BarCharts.wantsLogScale(List.of(instant))).as("a zero median has no place on a log axis").isFalse();
+        assertThat(BarCharts.wantsLogScale(List.of(instant)))
+                .as("a zero median has no place on a log axis")
+                .isFalse();
     }
 
     private static BufferedImage png(Path file) throws IOException {

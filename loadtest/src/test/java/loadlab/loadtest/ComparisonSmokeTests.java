@@ -16,45 +16,57 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ComparisonSmokeTests {
 
-  @Test
-  void everyTargetIsMeasuredWithinLittlesLawAndWithoutErrors(@TempDir Path results) throws Exception {
-    String runId = LabFixtures.newRunId("smoke");
-    ByteArrayOutputStream log = new ByteArrayOutputStream();
-    Knobs knobs = Knobs.parse(LabFixtures.smallScenario(results).toArray(String[]::new));
+    @Test
+    void everyTargetIsMeasuredWithinLittlesLawAndWithoutErrors(@TempDir Path results) throws Exception {
+        String runId = LabFixtures.newRunId("smoke");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        Knobs knobs = Knobs.parse(LabFixtures.smallScenario(results).toArray(String[]::new));
 
-    Compare.Outcome outcome = new Compare(knobs, new PrintStream(log, true, StandardCharsets.UTF_8), runId).run();
+        Compare.Outcome outcome = new Compare(knobs, new PrintStream(log, true, StandardCharsets.UTF_8), runId).run();
 
-    String output = log.toString(StandardCharsets.UTF_8);
-    System.out.println(output);
-    Path summary = outcome.succeeded() ? results.resolve("summary.md") : outcome.runDir().resolve("summary.md");
-    System.out.println(Files.readString(summary));
-    assertThat(outcome.succeeded()).as(output).isTrue();
-    assertThat(outcome.rows()).extracting(row -> row.target().name()).containsExactly(
-        "direct", "app-threadpool", "app-threadpool-400", "app-webflux", "app-coroutines", "app-virtual");
-    for (TargetResult row : outcome.rows()) {
-      String name = row.target().name();
-      RunStats stats = ((TargetResult.Measured) row).stats();
-      ResponseTimes times = stats.responseTimes().orElseThrow();
-      assertThat(stats.requests()).as(name + " requests").isPositive();
-      assertThat(stats.errors()).as(name + " errors").isZero();
-      assertThat(times.minMs()).as(name + " min <= p50").isLessThanOrEqualTo(times.p50Ms());
-      assertThat(times.p50Ms()).as(name + " p50 <= p90").isLessThanOrEqualTo(times.p90Ms());
-      assertThat(times.p90Ms()).as(name + " p90 <= p95").isLessThanOrEqualTo(times.p95Ms());
-      assertThat(times.p95Ms()).as(name + " p95 <= p99").isLessThanOrEqualTo(times.p99Ms());
-      assertThat(times.p99Ms()).as(name + " p99 <= max").isLessThanOrEqualTo(times.maxMs());
-      // No model can beat min(users, threads) / mean delay; 5% covers the sampled mean of a uniform delay.
-      assertThat(stats.throughputPerSecond()).as(name + " throughput vs Little's law")
-          .isLessThanOrEqualTo(stats.ceilingPerSecond() * 1.05);
-      assertThat(stats.addedLatency()).as(name + " added latency").isPresent();
+        String output = log.toString(StandardCharsets.UTF_8);
+        System.out.println(output);
+        Path summary = outcome.succeeded()
+                ? results.resolve("summary.md")
+                : outcome.runDir().resolve("summary.md");
+        System.out.println(Files.readString(summary));
+        assertThat(outcome.succeeded()).as(output).isTrue();
+        assertThat(outcome.rows())
+                .extracting(row -> row.target().name())
+                .containsExactly(
+                        "direct",
+                        "app-threadpool",
+                        "app-threadpool-400",
+                        "app-webflux",
+                        "app-coroutines",
+                        "app-virtual");
+        for (TargetResult row : outcome.rows()) {
+            String name = row.target().name();
+            RunStats stats = ((TargetResult.Measured) row).stats();
+            ResponseTimes times = stats.responseTimes().orElseThrow();
+            assertThat(stats.requests()).as(name + " requests").isPositive();
+            assertThat(stats.errors()).as(name + " errors").isZero();
+            assertThat(times.minMs()).as(name + " min <= p50").isLessThanOrEqualTo(times.p50Ms());
+            assertThat(times.p50Ms()).as(name + " p50 <= p90").isLessThanOrEqualTo(times.p90Ms());
+            assertThat(times.p90Ms()).as(name + " p90 <= p95").isLessThanOrEqualTo(times.p95Ms());
+            assertThat(times.p95Ms()).as(name + " p95 <= p99").isLessThanOrEqualTo(times.p99Ms());
+            assertThat(times.p99Ms()).as(name + " p99 <= max").isLessThanOrEqualTo(times.maxMs());
+            // No model can beat min(users, threads) / mean delay; 5% covers the sampled mean of a uniform delay.
+            assertThat(stats.throughputPerSecond())
+                    .as(name + " throughput vs Little's law")
+                    .isLessThanOrEqualTo(stats.ceilingPerSecond() * 1.05);
+            assertThat(stats.addedLatency()).as(name + " added latency").isPresent();
+        }
+        assertThat(output).contains("[app-webflux] up on port").contains("requests");
+        assertThat(results.resolve("summary.md")).exists();
+        assertThat(Files.readString(results.resolve("summary.md")))
+                .contains("app-virtual")
+                .contains("JDK");
+        assertThat(results.resolve("raw/app-webflux/samples.csv")).exists();
+        assertThat(results.resolve("raw/app-webflux/dashboard/index.html")).exists();
+        assertThat(results.resolve("charts/throughput.png")).isNotEmptyFile();
+        assertThat(Files.readString(results.resolve("summary.md"))).contains("](charts/throughput.png)");
+        assertThat(results.resolve("runs")).doesNotExist();
+        assertThat(LabFixtures.processesOf(runId)).isEmpty();
     }
-    assertThat(output).contains("[app-webflux] up on port").contains("requests");
-    assertThat(results.resolve("summary.md")).exists();
-    assertThat(Files.readString(results.resolve("summary.md"))).contains("app-virtual").contains("JDK");
-    assertThat(results.resolve("raw/app-webflux/samples.csv")).exists();
-    assertThat(results.resolve("raw/app-webflux/dashboard/index.html")).exists();
-    assertThat(results.resolve("charts/throughput.png")).isNotEmptyFile();
-    assertThat(Files.readString(results.resolve("summary.md"))).contains("](charts/throughput.png)");
-    assertThat(results.resolve("runs")).doesNotExist();
-    assertThat(LabFixtures.processesOf(runId)).isEmpty();
-  }
 }

@@ -15,8 +15,10 @@ class ErrorClassTests {
 
     @Test
     void aSuccessful2xxWithADelayIsGood() {
-        assertThat(ErrorClass.classify(new Sample(0, 2_001, true, "200", "OK", 2_000))).isEmpty();
-        assertThat(ErrorClass.classify(new Sample(0, 2_001, true, "204", "", 0))).isEmpty();
+        assertThat(ErrorClass.classify(new Sample(0, 2_001, true, "200", "OK", 2_000)))
+                .isEmpty();
+        assertThat(ErrorClass.classify(new Sample(0, 2_001, true, "204", "", 0)))
+                .isEmpty();
     }
 
     @ParameterizedTest
@@ -80,7 +82,8 @@ class ErrorClassTests {
 
     @Test
     void anUnrecognisedTransportFailureIsOther() {
-        Sample sample = transportFailure("Non HTTP response code: java.lang.IllegalStateException",
+        Sample sample = transportFailure(
+                "Non HTTP response code: java.lang.IllegalStateException",
                 "Non HTTP response message: Connection pool shut down");
 
         assertThat(ErrorClass.classify(sample)).contains(ErrorClass.OTHER);

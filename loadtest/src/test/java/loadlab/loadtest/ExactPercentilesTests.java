@@ -45,16 +45,17 @@ class ExactPercentilesTests {
     void nearestRankRoundsTheRankUp() {
         ExactPercentiles tenValues = ExactPercentiles.of(new long[] {10, 20, 30, 40, 50, 60, 70, 80, 90, 100});
 
-        assertThat(tenValues.at(50)).isEqualTo(50);   // rank 5
-        assertThat(tenValues.at(51)).isEqualTo(60);   // rank ceil(5.1) = 6
-        assertThat(tenValues.at(90)).isEqualTo(90);   // rank 9
-        assertThat(tenValues.at(95)).isEqualTo(100);  // rank ceil(9.5) = 10
-        assertThat(tenValues.at(99)).isEqualTo(100);  // rank ceil(9.9) = 10
+        assertThat(tenValues.at(50)).isEqualTo(50); // rank 5
+        assertThat(tenValues.at(51)).isEqualTo(60); // rank ceil(5.1) = 6
+        assertThat(tenValues.at(90)).isEqualTo(90); // rank 9
+        assertThat(tenValues.at(95)).isEqualTo(100); // rank ceil(9.5) = 10
+        assertThat(tenValues.at(99)).isEqualTo(100); // rank ceil(9.9) = 10
     }
 
     @Test
     void fractionalPercentilesUseDecimalArithmetic() {
-        ExactPercentiles thousand = ExactPercentiles.of(LongStream.rangeClosed(1, 1000).toArray());
+        ExactPercentiles thousand =
+                ExactPercentiles.of(LongStream.rangeClosed(1, 1000).toArray());
 
         assertThat(thousand.at(99.9)).isEqualTo(999);
         assertThat(thousand.at(99.91)).isEqualTo(1000);
@@ -65,8 +66,8 @@ class ExactPercentilesTests {
         ExactPercentiles ties = ExactPercentiles.of(new long[] {5, 10, 5, 5});
 
         assertThat(ties.at(50)).isEqualTo(5);
-        assertThat(ties.at(75)).isEqualTo(5);    // rank 3
-        assertThat(ties.at(76)).isEqualTo(10);   // rank ceil(3.04) = 4
+        assertThat(ties.at(75)).isEqualTo(5); // rank 3
+        assertThat(ties.at(76)).isEqualTo(10); // rank ceil(3.04) = 4
         assertThat(ties.min()).isEqualTo(5);
         assertThat(ties.max()).isEqualTo(10);
     }

@@ -21,130 +21,146 @@ import org.junit.jupiter.api.io.TempDir;
 /** A load lab must leave the machine as it found it, and never lose the last good results. */
 class FailureTests {
 
-  private static final String LAST_GOOD = "# the last good summary\n";
+    private static final String LAST_GOOD = "# the last good summary\n";
 
-  @TempDir
-  Path results;
+    @TempDir
+    Path results;
 
-  @BeforeEach
-  void lastGoodResults() throws IOException {
-    Files.writeString(results.resolve("summary.md"), LAST_GOOD);
-  }
-
-  @Test
-  void aTakenPortFailsThatRowOnlyAndKeepsTheLastGoodSummary() throws Exception {
-    String runId = LabFixtures.newRunId("port");
-    List<String> args = LabFixtures.smallScenario(results, "--apps=webflux,virtual");
-    Knobs knobs = Knobs.parse(args.toArray(String[]::new));
-    int taken = knobs.port("app-webflux");
-    ByteArrayOutputStream log = new ByteArrayOutputStream();
-
-    Compare.Outcome outcome;
-    try (ServerSocket squatter = new ServerSocket()) {
-      squatter.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), taken));
-      outcome = new Compare(knobs, new PrintStream(log, true, StandardCharsets.UTF_8), runId).run();
+    @BeforeEach
+    void lastGoodResults() throws IOException {
+        Files.writeString(results.resolve("summary.md"), LAST_GOOD);
     }
 
-    assertThat(outcome.succeeded()).isFalse();
-    assertThat(outcome.rows()).extracting(row -> row.target().name())
-        .containsExactly("direct", "app-webflux", "app-virtual");
-    assertThat(failure(outcome, "app-webflux")).contains("port " + taken).contains("already in use");
-    assertThat(row(outcome, "direct")).isInstanceOf(TargetResult.Measured.class);
-    assertThat(row(outcome, "app-virtual")).as("the other apps are still measured")
-        .isInstanceOf(TargetResult.Measured.class);
-    assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo(LAST_GOOD);
-    assertThat(Files.readString(outcome.runDir().resolve("summary.md"))).contains("FAILED").contains("already in use");
-    assertThat(LabFixtures.processesOf(runId)).isEmpty();
-  }
+    @Test
+    void aTakenPortFailsThatRowOnlyAndKeepsTheLastGoodSummary() throws Exception {
+        String runId = LabFixtures.newRunId("port");
+        List<String> args = LabFixtures.smallScenario(results, "--apps=webflux,virtual");
+        Knobs knobs = Knobs.parse(args.toArray(String[]::new));
+        int taken = knobs.port("app-webflux");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
 
-  @Test
-  void aMissingJarOrAnAppThatNeverBecomesHealthyNamesItsCause(@TempDir Path project) throws Exception {
-    // A project where slow-server is real, app-webflux's jar is missing, and app-virtual's "jar" is slow-server,
-    // which refuses the app's --server.port argument and exits: an app that never becomes healthy.
-    Path slowServer = LabFixtures.PROJECT.resolve("slow-server/target/slow-server.jar");
-    copy(slowServer, project.resolve("slow-server/target/slow-server.jar"));
-    copy(slowServer, project.resolve("app-virtual/target/app-virtual.jar"));
-    String runId = LabFixtures.newRunId("jar");
-    List<String> args = new ArrayList<>(LabFixtures.smallScenario(results, "--apps=webflux,virtual"));
-    args.add("--project=" + project);
-    ByteArrayOutputStream log = new ByteArrayOutputStream();
+        Compare.Outcome outcome;
+        try (ServerSocket squatter = new ServerSocket()) {
+            squatter.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), taken));
+            outcome = new Compare(knobs, new PrintStream(log, true, StandardCharsets.UTF_8), runId).run();
+        }
 
-    Compare.Outcome outcome = new Compare(Knobs.parse(args.toArray(String[]::new)),
-        new PrintStream(log, true, StandardCharsets.UTF_8), runId).run();
-
-    assertThat(outcome.succeeded()).isFalse();
-    assertThat(failure(outcome, "app-webflux")).contains("jar missing").contains("app-webflux.jar");
-    assertThat(failure(outcome, "app-virtual")).contains("before becoming healthy")
-        .contains(outcome.runDir().resolve("raw/app-virtual/app.log").toString());
-    assertThat(row(outcome, "direct")).isInstanceOf(TargetResult.Measured.class);
-    assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo(LAST_GOOD);
-    assertThat(LabFixtures.processesOf(runId)).isEmpty();
-  }
-
-  @Test
-  void aBadKnobIsOneLineAndStartsNothing() throws Exception {
-    Process runner = runner(LabFixtures.newRunId("knob"), "--results=" + results, "--users=abc");
-
-    assertThat(runner.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    String stderr = new String(runner.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(runner.exitValue()).isEqualTo(2);
-    assertThat(stderr.strip()).isEqualTo("loadtest: users='abc' is not a whole number");
-    assertThat(results.resolve("runs")).doesNotExist();
-  }
-
-  @Test
-  void ctrlCInTheMiddleOfARunLeavesNoProcessAndKeepsTheLastGoodSummary() throws Exception {
-    String runId = LabFixtures.newRunId("sigint");
-    List<String> args = LabFixtures.smallScenario(results, "--apps=webflux", "--duration=60s");
-    Process runner = runner(runId, args.toArray(String[]::new));
-    try {
-      awaitLine(runner, "[direct]");
-
-      new ProcessBuilder("kill", "-INT", Long.toString(runner.pid())).start().waitFor(10, TimeUnit.SECONDS);
-
-      assertThat(runner.waitFor(60, TimeUnit.SECONDS)).as("the runner stops on SIGINT").isTrue();
-      assertThat(LabFixtures.processesOf(runId)).isEmpty();
-      assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo(LAST_GOOD);
-    } finally {
-      runner.destroyForcibly();
-      LabFixtures.processesOf(runId).forEach(ProcessHandle::destroyForcibly);
+        assertThat(outcome.succeeded()).isFalse();
+        assertThat(outcome.rows())
+                .extracting(row -> row.target().name())
+                .containsExactly("direct", "app-webflux", "app-virtual");
+        assertThat(failure(outcome, "app-webflux")).contains("port " + taken).contains("already in use");
+        assertThat(row(outcome, "direct")).isInstanceOf(TargetResult.Measured.class);
+        assertThat(row(outcome, "app-virtual"))
+                .as("the other apps are still measured")
+                .isInstanceOf(TargetResult.Measured.class);
+        assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo(LAST_GOOD);
+        assertThat(Files.readString(outcome.runDir().resolve("summary.md")))
+                .contains("FAILED")
+                .contains("already in use");
+        assertThat(LabFixtures.processesOf(runId)).isEmpty();
     }
-  }
 
-  private static Process runner(String runId, String... args) throws IOException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"),
-        Compare.class.getName()));
-    command.addAll(List.of(args));
-    ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().put("LOADLAB_RUN_ID", runId);
-    return builder.start();
-  }
+    @Test
+    void aMissingJarOrAnAppThatNeverBecomesHealthyNamesItsCause(@TempDir Path project) throws Exception {
+        // A project where slow-server is real, app-webflux's jar is missing, and app-virtual's "jar" is slow-server,
+        // which refuses the app's --server.port argument and exits: an app that never becomes healthy.
+        Path slowServer = LabFixtures.PROJECT.resolve("slow-server/target/slow-server.jar");
+        copy(slowServer, project.resolve("slow-server/target/slow-server.jar"));
+        copy(slowServer, project.resolve("app-virtual/target/app-virtual.jar"));
+        String runId = LabFixtures.newRunId("jar");
+        List<String> args = new ArrayList<>(LabFixtures.smallScenario(results, "--apps=webflux,virtual"));
+        args.add("--project=" + project);
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
 
-  /** Reads the runner's output until a line containing {@code marker}; fails if the runner ends first. */
-  private static void awaitLine(Process runner, String marker) throws IOException {
-    var reader = runner.inputReader(StandardCharsets.UTF_8);
-    String line;
-    while ((line = reader.readLine()) != null) {
-      if (line.contains(marker)) {
-        return;
-      }
+        Compare.Outcome outcome = new Compare(
+                        Knobs.parse(args.toArray(String[]::new)),
+                        new PrintStream(log, true, StandardCharsets.UTF_8),
+                        runId)
+                .run();
+
+        assertThat(outcome.succeeded()).isFalse();
+        assertThat(failure(outcome, "app-webflux")).contains("jar missing").contains("app-webflux.jar");
+        assertThat(failure(outcome, "app-virtual"))
+                .contains("before becoming healthy")
+                .contains(outcome.runDir().resolve("raw/app-virtual/app.log").toString());
+        assertThat(row(outcome, "direct")).isInstanceOf(TargetResult.Measured.class);
+        assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo(LAST_GOOD);
+        assertThat(LabFixtures.processesOf(runId)).isEmpty();
     }
-    throw new AssertionError("the runner ended before printing " + marker);
-  }
 
-  private static TargetResult row(Compare.Outcome outcome, String name) {
-    return outcome.rows().stream().filter(r -> r.target().name().equals(name)).findFirst().orElseThrow();
-  }
+    @Test
+    void aBadKnobIsOneLineAndStartsNothing() throws Exception {
+        Process runner = runner(LabFixtures.newRunId("knob"), "--results=" + results, "--users=abc");
 
-  private static String failure(Compare.Outcome outcome, String name) {
-    assertThat(row(outcome, name)).isInstanceOf(TargetResult.Failed.class);
-    return ((TargetResult.Failed) row(outcome, name)).reason();
-  }
+        assertThat(runner.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String stderr = new String(runner.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(runner.exitValue()).isEqualTo(2);
+        assertThat(stderr.strip()).isEqualTo("loadtest: users='abc' is not a whole number");
+        assertThat(results.resolve("runs")).doesNotExist();
+    }
 
-  private static void copy(Path from, Path to) throws IOException {
-    Files.createDirectories(to.getParent());
-    Files.copy(from, to);
-  }
+    @Test
+    void ctrlCInTheMiddleOfARunLeavesNoProcessAndKeepsTheLastGoodSummary() throws Exception {
+        String runId = LabFixtures.newRunId("sigint");
+        List<String> args = LabFixtures.smallScenario(results, "--apps=webflux", "--duration=60s");
+        Process runner = runner(runId, args.toArray(String[]::new));
+        try {
+            awaitLine(runner, "[direct]");
+
+            new ProcessBuilder("kill", "-INT", Long.toString(runner.pid()))
+                    .start()
+                    .waitFor(10, TimeUnit.SECONDS);
+
+            assertThat(runner.waitFor(60, TimeUnit.SECONDS))
+                    .as("the runner stops on SIGINT")
+                    .isTrue();
+            assertThat(LabFixtures.processesOf(runId)).isEmpty();
+            assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo(LAST_GOOD);
+        } finally {
+            runner.destroyForcibly();
+            LabFixtures.processesOf(runId).forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    private static Process runner(String runId, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Compare.class.getName()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("LOADLAB_RUN_ID", runId);
+        return builder.start();
+    }
+
+    /** Reads the runner's output until a line containing {@code marker}; fails if the runner ends first. */
+    private static void awaitLine(Process runner, String marker) throws IOException {
+        var reader = runner.inputReader(StandardCharsets.UTF_8);
+        String line;
+        while ((line = reader.readLine()) != null) {
+            if (line.contains(marker)) {
+                return;
+            }
+        }
+        throw new AssertionError("the runner ended before printing " + marker);
+    }
+
+    private static TargetResult row(Compare.Outcome outcome, String name) {
+        return outcome.rows().stream()
+                .filter(r -> r.target().name().equals(name))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static String failure(Compare.Outcome outcome, String name) {
+        assertThat(row(outcome, name)).isInstanceOf(TargetResult.Failed.class);
+        return ((TargetResult.Failed) row(outcome, name)).reason();
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        Files.createDirectories(to.getParent());
+        Files.copy(from, to);
+    }
 }

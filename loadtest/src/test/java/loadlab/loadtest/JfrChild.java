@@ -10,8 +10,7 @@ public final class JfrChild {
     static final String MARKER = "marker=";
     static byte[] retained;
 
-    private JfrChild() {
-    }
+    private JfrChild() {}
 
     /** Blocks 5 ms in its static initializer: a virtual thread that runs it blocks while pinned (JDK 21 to 25+). */
     static final class SlowInit {
@@ -23,8 +22,7 @@ public final class JfrChild {
             }
         }
 
-        static void touch() {
-        }
+        static void touch() {}
     }
 
     public static void main(String[] args) throws InterruptedException {

@@ -37,25 +37,37 @@ class JfrFiguresTests {
         launched = Instant.now();
         List<String> log = runChild(JfrFigures.recordingFlags(recording), dir.resolve("child.log"));
         exited = Instant.now();
-        marker = Instant.ofEpochMilli(log.stream().filter(line -> line.startsWith(JfrChild.MARKER))
-                .map(line -> Long.parseLong(line.substring(JfrChild.MARKER.length()))).findFirst().orElseThrow());
+        marker = Instant.ofEpochMilli(log.stream()
+                .filter(line -> line.startsWith(JfrChild.MARKER))
+                .map(line -> Long.parseLong(line.substring(JfrChild.MARKER.length())))
+                .findFirst()
+                .orElseThrow());
     }
 
     /** Runs JfrChild with {@code flags} to its end, within a bounded time, and returns its output. */
-    static List<String> runChild(List<String> flags, Path log) throws IOException, InterruptedException,
-            URISyntaxException {
+    static List<String> runChild(List<String> flags, Path log)
+            throws IOException, InterruptedException, URISyntaxException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(flags);
         command.add("-Xmx256m");
         command.add("-XX:+UseG1GC");
         command.add("-cp");
-        command.add(Path.of(JfrChild.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+        command.add(Path.of(JfrChild.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toURI())
+                .toString());
         command.add(JfrChild.class.getName());
-        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process child = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         try {
             assertThat(child.waitFor(CHILD_TIMEOUT.toSeconds(), TimeUnit.SECONDS))
-                    .as("child JVM ended within %s", CHILD_TIMEOUT).isTrue();
+                    .as("child JVM ended within %s", CHILD_TIMEOUT)
+                    .isTrue();
         } finally {
             child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
@@ -66,9 +78,10 @@ class JfrFiguresTests {
 
     @Test
     void theFlagsRecordOnExitWithDefaultSettingsAndEveryPinning() {
-        assertThat(JfrFigures.recordingFlags(Path.of("/lab/raw/app-virtual/app.jfr"))).containsExactly(
-                "-XX:StartFlightRecording=filename=/lab/raw/app-virtual/app.jfr,dumponexit=true,settings=default,"
-                        + "jdk.VirtualThreadPinned#threshold=0ms");
+        assertThat(JfrFigures.recordingFlags(Path.of("/lab/raw/app-virtual/app.jfr")))
+                .containsExactly(
+                        "-XX:StartFlightRecording=filename=/lab/raw/app-virtual/app.jfr,dumponexit=true,settings=default,"
+                                + "jdk.VirtualThreadPinned#threshold=0ms");
     }
 
     @Test
@@ -108,8 +121,8 @@ class JfrFiguresTests {
         assertThat(before.gcCount()).isGreaterThanOrEqualTo(2);
         assertThat(after.gcCount()).isGreaterThanOrEqualTo(1);
         assertThat(before.gcCount() + after.gcCount()).isEqualTo(wide.gcCount());
-        assertThat(before.gcPauseMs() + after.gcPauseMs()).isCloseTo(wide.gcPauseMs(),
-                org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(before.gcPauseMs() + after.gcPauseMs())
+                .isCloseTo(wide.gcPauseMs(), org.assertj.core.data.Offset.offset(1e-6));
         assertThat(before.pinnedEvents()).isEqualTo(OptionalInt.of(0));
         assertThat(after.pinnedEvents()).isEqualTo(wide.pinnedEvents());
         // Heap after GC before the marker is the small heap of the first collections; after, the 32 MiB is in it.
@@ -120,10 +133,13 @@ class JfrFiguresTests {
     @Test
     void aRecordingWithoutThePinningEventReportsNoPinningCountRatherThanZero() throws Exception {
         Path noPinning = dir.resolve("no-pinning.jfr");
-        runChild(List.of("-XX:StartFlightRecording=filename=" + noPinning + ",dumponexit=true,"
-                + JfrFigures.PINNED_EVENT + "#enabled=false"), dir.resolve("no-pinning.log"));
+        runChild(
+                List.of("-XX:StartFlightRecording=filename=" + noPinning + ",dumponexit=true," + JfrFigures.PINNED_EVENT
+                        + "#enabled=false"),
+                dir.resolve("no-pinning.log"));
 
-        JfrFigures figures = JfrFigures.read(noPinning, Instant.now().minusSeconds(600), Instant.now().plusSeconds(60));
+        JfrFigures figures = JfrFigures.read(
+                noPinning, Instant.now().minusSeconds(600), Instant.now().plusSeconds(60));
 
         assertThat(figures.pinnedEvents()).isEmpty();
         assertThat(figures.gcCount()).isGreaterThanOrEqualTo(3);
@@ -132,7 +148,8 @@ class JfrFiguresTests {
     @Test
     void aMissingFileIsAnIOExceptionForTheCallerToReport() {
         assertThatThrownBy(() -> JfrFigures.read(dir.resolve("killed-before-exit.jfr"), launched, exited))
-                .isInstanceOf(IOException.class).hasMessageContaining("killed-before-exit.jfr");
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("killed-before-exit.jfr");
     }
 
     @Test

@@ -9,51 +9,50 @@ import java.util.List;
 /** What the end-to-end tests share: the built project, free ports, and a way to find leftover processes. */
 final class LabFixtures {
 
-  /** Surefire runs in loadtest/, so the project (and the jars `make build` left) is one level up. */
-  static final Path PROJECT = Path.of(System.getProperty("user.dir")).getParent();
+    /** Surefire runs in loadtest/, so the project (and the jars `make build` left) is one level up. */
+    static final Path PROJECT = Path.of(System.getProperty("user.dir")).getParent();
 
-  private LabFixtures() {
-  }
+    private LabFixtures() {}
 
-  /** A small, quick scenario on free ports, writing to {@code results}; extra arguments override. */
-  static List<String> smallScenario(Path results, String... overrides) throws IOException {
-    List<String> args = new ArrayList<>(List.of(
-        "--project=" + PROJECT,
-        "--results=" + results,
-        "--users=50",
-        "--rampup=1s",
-        "--warmup=2s",
-        "--duration=5s",
-        "--delayMin=0",
-        "--delayMax=200",
-        "--ports=" + freePorts()));
-    args.addAll(List.of(overrides));
-    return args;
-  }
-
-  static String freePorts() throws IOException {
-    List<String> entries = new ArrayList<>();
-    entries.add(Target.SLOW_SERVER + ":" + freePort());
-    for (Target app : Target.APPS) {
-      entries.add(app.name() + ":" + freePort());
+    /** A small, quick scenario on free ports, writing to {@code results}; extra arguments override. */
+    static List<String> smallScenario(Path results, String... overrides) throws IOException {
+        List<String> args = new ArrayList<>(List.of(
+                "--project=" + PROJECT,
+                "--results=" + results,
+                "--users=50",
+                "--rampup=1s",
+                "--warmup=2s",
+                "--duration=5s",
+                "--delayMin=0",
+                "--delayMax=200",
+                "--ports=" + freePorts()));
+        args.addAll(List.of(overrides));
+        return args;
     }
-    return String.join(",", entries);
-  }
 
-  static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
+    static String freePorts() throws IOException {
+        List<String> entries = new ArrayList<>();
+        entries.add(Target.SLOW_SERVER + ":" + freePort());
+        for (Target app : Target.APPS) {
+            entries.add(app.name() + ":" + freePort());
+        }
+        return String.join(",", entries);
     }
-  }
 
-  /** Every process, anywhere on the machine, started for the run with this id. */
-  static List<ProcessHandle> processesOf(String runId) {
-    return ProcessHandle.allProcesses()
-        .filter(p -> p.info().commandLine().orElse("").contains(LabProcess.RUN_TAG + runId))
-        .toList();
-  }
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
 
-  static String newRunId(String name) {
-    return "test-" + name + "-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-  }
+    /** Every process, anywhere on the machine, started for the run with this id. */
+    static List<ProcessHandle> processesOf(String runId) {
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().orElse("").contains(LabProcess.RUN_TAG + runId))
+                .toList();
+    }
+
+    static String newRunId(String name) {
+        return "test-" + name + "-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+    }
 }

@@ -13,59 +13,68 @@ import org.junit.jupiter.api.io.TempDir;
 /** Repeats, the sweep and the open workload, end to end at a tiny scale: each writes its own report and folders. */
 class ModesSmokeTests {
 
-  @TempDir
-  Path results;
+    @TempDir
+    Path results;
 
-  @Test
-  void repeatsShowMedianAndRangeAndKeepTheMainTables() throws Exception {
-    Compare.Outcome outcome = run("repeats", "--apps=webflux", "--runs=2", "--duration=3s");
+    @Test
+    void repeatsShowMedianAndRangeAndKeepTheMainTables() throws Exception {
+        Compare.Outcome outcome = run("repeats", "--apps=webflux", "--runs=2", "--duration=3s");
 
-    assertThat(outcome.succeeded()).isTrue();
-    assertThat(outcome.rows()).extracting(row -> row.target().name()).containsExactly("direct", "app-webflux");
-    String summary = Files.readString(results.resolve("summary.md"));
-    assertThat(summary).contains("## Repeats (2 runs per target)").contains("## Results");
-    assertThat(results.resolve("raw/app-webflux/run-1/samples.csv")).exists();
-    assertThat(results.resolve("raw/app-webflux/run-2/samples.csv")).exists();
-  }
+        assertThat(outcome.succeeded()).isTrue();
+        assertThat(outcome.rows()).extracting(row -> row.target().name()).containsExactly("direct", "app-webflux");
+        String summary = Files.readString(results.resolve("summary.md"));
+        assertThat(summary).contains("## Repeats (2 runs per target)").contains("## Results");
+        assertThat(results.resolve("raw/app-webflux/run-1/samples.csv")).exists();
+        assertThat(results.resolve("raw/app-webflux/run-2/samples.csv")).exists();
+    }
 
-  @Test
-  void aSweepWritesItsOwnReportBesideTheSummary() throws Exception {
-    Files.writeString(results.resolve("summary.md"), "# the comparison, untouched by a sweep\n");
+    @Test
+    void aSweepWritesItsOwnReportBesideTheSummary() throws Exception {
+        Files.writeString(results.resolve("summary.md"), "# the comparison, untouched by a sweep\n");
 
-    Compare.Outcome outcome = run("sweep", "--mode=sweep", "--apps=threadpool", "--usersList=20,10",
-        "--duration=3s", "--warmup=1s");
+        Compare.Outcome outcome =
+                run("sweep", "--mode=sweep", "--apps=threadpool", "--usersList=20,10", "--duration=3s", "--warmup=1s");
 
-    assertThat(outcome.succeeded()).isTrue();
-    assertThat(outcome.rows()).hasSize(4);
-    String sweep = Files.readString(results.resolve("sweep.md"));
-    assertThat(sweep).contains("app-threadpool").contains("](sweep/charts/sweep-throughput.png)");
-    assertThat(results.resolve("sweep/charts/sweep-throughput.png")).isNotEmptyFile();
-    assertThat(results.resolve("sweep/raw/app-threadpool/users-10/samples.csv")).exists();
-    assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo("# the comparison, untouched by a sweep\n");
-  }
+        assertThat(outcome.succeeded()).isTrue();
+        assertThat(outcome.rows()).hasSize(4);
+        String sweep = Files.readString(results.resolve("sweep.md"));
+        assertThat(sweep).contains("app-threadpool").contains("](sweep/charts/sweep-throughput.png)");
+        assertThat(results.resolve("sweep/charts/sweep-throughput.png")).isNotEmptyFile();
+        assertThat(results.resolve("sweep/raw/app-threadpool/users-10/samples.csv"))
+                .exists();
+        assertThat(Files.readString(results.resolve("summary.md")))
+                .isEqualTo("# the comparison, untouched by a sweep\n");
+    }
 
-  @Test
-  void anOpenWorkloadRunsAtEachRate() throws Exception {
-    Compare.Outcome outcome = run("open", "--mode=open", "--apps=virtual", "--rates=40,20", "--maxThreads=500",
-        "--duration=5s", "--warmup=1s");
+    @Test
+    void anOpenWorkloadRunsAtEachRate() throws Exception {
+        Compare.Outcome outcome = run(
+                "open",
+                "--mode=open",
+                "--apps=virtual",
+                "--rates=40,20",
+                "--maxThreads=500",
+                "--duration=5s",
+                "--warmup=1s");
 
-    assertThat(outcome.succeeded()).isTrue();
-    assertThat(outcome.rows()).hasSize(4).allMatch(TargetResult.Measured.class::isInstance);
-    RunStats atForty = ((TargetResult.Measured) outcome.rows().get(1)).stats();
-    // An open load offers its rate whatever the target does: about 40 a second, random arrivals, nothing holding
-    // the target back. Too few means the generator fell behind its own schedule, the failure this guards against.
-    assertThat(atForty.throughputPerSecond()).isBetween(40 * 0.7, 40 * 1.3);
-    assertThat(Files.readString(results.resolve("open-workload.md"))).contains("app-virtual");
-    assertThat(results.resolve("open-workload/raw/app-virtual/rate-40/samples.csv")).exists();
-  }
+        assertThat(outcome.succeeded()).isTrue();
+        assertThat(outcome.rows()).hasSize(4).allMatch(TargetResult.Measured.class::isInstance);
+        RunStats atForty = ((TargetResult.Measured) outcome.rows().get(1)).stats();
+        // An open load offers its rate whatever the target does: about 40 a second, random arrivals, nothing holding
+        // the target back. Too few means the generator fell behind its own schedule, the failure this guards against.
+        assertThat(atForty.throughputPerSecond()).isBetween(40 * 0.7, 40 * 1.3);
+        assertThat(Files.readString(results.resolve("open-workload.md"))).contains("app-virtual");
+        assertThat(results.resolve("open-workload/raw/app-virtual/rate-40/samples.csv"))
+                .exists();
+    }
 
-  private Compare.Outcome run(String name, String... overrides) throws Exception {
-    String runId = LabFixtures.newRunId(name);
-    ByteArrayOutputStream log = new ByteArrayOutputStream();
-    Knobs knobs = Knobs.parse(LabFixtures.smallScenario(results, overrides).toArray(String[]::new));
-    Compare.Outcome outcome = new Compare(knobs, new PrintStream(log, true, StandardCharsets.UTF_8), runId).run();
-    System.out.println(log.toString(StandardCharsets.UTF_8));
-    assertThat(LabFixtures.processesOf(runId)).isEmpty();
-    return outcome;
-  }
+    private Compare.Outcome run(String name, String... overrides) throws Exception {
+        String runId = LabFixtures.newRunId(name);
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        Knobs knobs = Knobs.parse(LabFixtures.smallScenario(results, overrides).toArray(String[]::new));
+        Compare.Outcome outcome = new Compare(knobs, new PrintStream(log, true, StandardCharsets.UTF_8), runId).run();
+        System.out.println(log.toString(StandardCharsets.UTF_8));
+        assertThat(LabFixtures.processesOf(runId)).isEmpty();
+        return outcome;
+    }
 }

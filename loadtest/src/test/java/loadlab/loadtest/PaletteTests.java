@@ -9,11 +9,13 @@ import org.junit.jupiter.api.Test;
 
 class PaletteTests {
 
-    private static final List<Target> ALL = Stream.concat(Stream.of(Target.DIRECT), Target.APPS.stream()).toList();
+    private static final List<Target> ALL =
+            Stream.concat(Stream.of(Target.DIRECT), Target.APPS.stream()).toList();
 
     @Test
     void everyTargetHasItsOwnColour() {
-        List<Color> colours = ALL.stream().map(target -> Palette.of(target.name())).toList();
+        List<Color> colours =
+                ALL.stream().map(target -> Palette.of(target.name())).toList();
 
         assertThat(colours).doesNotHaveDuplicates();
     }

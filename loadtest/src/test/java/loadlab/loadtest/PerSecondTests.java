@@ -17,17 +17,21 @@ class PerSecondTests {
 
     @Test
     void bucketsRequestsByTheSecondTheyCompletedIn() {
-        List<Sample> samples = List.of(endingAt(0, 10), endingAt(999, 20), endingAt(1_000, 30),
+        List<Sample> samples = List.of(
+                endingAt(0, 10),
+                endingAt(999, 20),
+                endingAt(1_000, 30),
                 endingAt(3_500, 40),
                 new Sample(RUN_START + 3_000, RUN_START + 3_600, false, "502", "Bad Gateway", Sample.NO_DELAY));
 
         List<PerSecond> series = PerSecond.series(samples, RUN_START);
 
-        assertThat(series).containsExactly(
-                new PerSecond(0, 2, 0, OptionalLong.of(20)),
-                new PerSecond(1, 1, 0, OptionalLong.of(30)),
-                new PerSecond(2, 0, 0, OptionalLong.empty()),      // a gap stays on the axis
-                new PerSecond(3, 2, 1, OptionalLong.of(600)));
+        assertThat(series)
+                .containsExactly(
+                        new PerSecond(0, 2, 0, OptionalLong.of(20)),
+                        new PerSecond(1, 1, 0, OptionalLong.of(30)),
+                        new PerSecond(2, 0, 0, OptionalLong.empty()), // a gap stays on the axis
+                        new PerSecond(3, 2, 1, OptionalLong.of(600)));
     }
 
     @Test

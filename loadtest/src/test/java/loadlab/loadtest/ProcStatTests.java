@@ -11,14 +11,16 @@ import org.junit.jupiter.api.Test;
 class ProcStatTests {
 
     // Real lines from a JDK 25 JVM and from cat, then the same with awkward command names.
-    private static final String JAVA_STAT = "48213 (java) S 48190 48190 10791 0 -1 4194560 61520 0 12 0 1530 247 0 0 20 0 "
-            + "41 0 1893720 4437893120 71824 18446744073709551615 94313427238912 94313427239817 140736305331648 0 0 0 "
-            + "4 2 16800 0 0 0 17 1 0 0 0 0 0 94313427252720 94313427253432 94313445535744 140736305338063 "
-            + "140736305338260 140736305338260 140736305340375 0";
-    private static final String CAT_STAT = "14893 (cat) R 14891 14891 10791 0 -1 4194304 96 0 0 0 0 0 0 0 20 0 1 0 189247 "
-            + "3133440 389 18446744073709551615 94887541886976 94887541906857 140727707862768 0 0 0 0 0 0 0 0 0 17 1 0 0 "
-            + "0 0 0 94887541922864 94887541924480 94888429588480 140727707863551 140727707863571 140727707863571 "
-            + "140727707865067 0";
+    private static final String JAVA_STAT =
+            "48213 (java) S 48190 48190 10791 0 -1 4194560 61520 0 12 0 1530 247 0 0 20 0 "
+                    + "41 0 1893720 4437893120 71824 18446744073709551615 94313427238912 94313427239817 140736305331648 0 0 0 "
+                    + "4 2 16800 0 0 0 17 1 0 0 0 0 0 94313427252720 94313427253432 94313445535744 140736305338063 "
+                    + "140736305338260 140736305338260 140736305340375 0";
+    private static final String CAT_STAT =
+            "14893 (cat) R 14891 14891 10791 0 -1 4194304 96 0 0 0 0 0 0 0 20 0 1 0 189247 "
+                    + "3133440 389 18446744073709551615 94887541886976 94887541906857 140727707862768 0 0 0 0 0 0 0 0 0 17 1 0 0 "
+                    + "0 0 0 94887541922864 94887541924480 94888429588480 140727707863551 140727707863571 140727707863571 "
+                    + "140727707865067 0";
 
     private static final String JAVA_STATUS = """
             Name:\tjava
@@ -54,15 +56,18 @@ class ProcStatTests {
         String odd = JAVA_STAT.replace("(java)", "(my (odd) ) app)");
 
         assertThat(ProcStat.parseStat(odd)).isEqualTo(ProcStat.parseStat(JAVA_STAT));
-        assertThat(ProcStat.parseStat(JAVA_STAT.replace("(java)", "(a b c d e f g h i j k l m)")).cpuTicks())
+        assertThat(ProcStat.parseStat(JAVA_STAT.replace("(java)", "(a b c d e f g h i j k l m)"))
+                        .cpuTicks())
                 .isEqualTo(1_777);
     }
 
     @Test
     void aLineThatIsNotStatIsRefusedWithTheLineInTheMessage() {
-        assertThatIllegalArgumentException().isThrownBy(() -> ProcStat.parseStat("48213 java S 1 2 3"))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> ProcStat.parseStat("48213 java S 1 2 3"))
                 .withMessageContaining("48213 java S");
-        assertThatIllegalArgumentException().isThrownBy(() -> ProcStat.parseStat("48213 (java) S 1 2 3"))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> ProcStat.parseStat("48213 (java) S 1 2 3"))
                 .withMessageContaining("too few fields");
     }
 
@@ -97,13 +102,15 @@ class ProcStatTests {
         assumeTrue(Files.isDirectory(Path.of("/proc/self")), "Linux /proc only");
         burnCpu();
 
-        ResourceSamples.Reading reading = ProcStat.read(ProcessHandle.current().pid()).orElseThrow();
+        ResourceSamples.Reading reading =
+                ProcStat.read(ProcessHandle.current().pid()).orElseThrow();
 
         // A JVM has GC, JIT and signal threads besides this one, and tens of MiB resident at the least.
         assertThat(reading.threads()).isGreaterThan(5);
         assertThat(reading.rssKb()).isGreaterThan(10 * 1024);
         assertThat(reading.cpuNanos()).isPositive();
-        assertThat(reading.atMillis()).isCloseTo(System.currentTimeMillis(), org.assertj.core.data.Offset.offset(5_000L));
+        assertThat(reading.atMillis())
+                .isCloseTo(System.currentTimeMillis(), org.assertj.core.data.Offset.offset(5_000L));
     }
 
     @Test

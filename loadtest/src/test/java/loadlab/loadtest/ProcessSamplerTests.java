@@ -31,7 +31,8 @@ class ProcessSamplerTests {
         List<ResourceSamples.Reading> readings = samples.readings();
         assertThat(readings).hasSizeGreaterThanOrEqualTo(4);
         assertThat(readings).allSatisfy(r -> assertThat(r.threads()).isPositive());
-        assertThat(readings.getLast().cpuNanos()).isGreaterThan(readings.getFirst().cpuNanos());
+        assertThat(readings.getLast().cpuNanos())
+                .isGreaterThan(readings.getFirst().cpuNanos());
         assertThat(sampler.ended()).isTrue();
         assertThat(sampler.problem()).isEmpty();
         // Stopped means stopped: nothing arrives afterwards.
@@ -41,11 +42,14 @@ class ProcessSamplerTests {
 
     @Test
     void theSamplerThreadIsADaemonSoItNeverKeepsTheRunnerAlive() throws Exception {
-        try (ProcessSampler ignored = ProcessSampler.start(ProcessHandle.current().pid(), FAST)) {
+        try (ProcessSampler ignored =
+                ProcessSampler.start(ProcessHandle.current().pid(), FAST)) {
             Thread.sleep(100);
             Thread thread = Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.getName().equals("loadlab-sampler-" + ProcessHandle.current().pid()))
-                    .findFirst().orElseThrow();
+                    .filter(t -> t.getName()
+                            .equals("loadlab-sampler-" + ProcessHandle.current().pid()))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(thread.isDaemon()).isTrue();
         }
     }
@@ -65,7 +69,8 @@ class ProcessSamplerTests {
 
             assertThat(sampler.ended()).isTrue();
             ResourceSamples samples = sampler.stop();
-            assertThat(samples.readings()).isNotEmpty()
+            assertThat(samples.readings())
+                    .isNotEmpty()
                     .allSatisfy(r -> assertThat(r.threads()).isEqualTo(1));
             assertThat(sampler.problem()).isEmpty();
         } finally {
@@ -76,7 +81,7 @@ class ProcessSamplerTests {
     @Test
     void samplesThisJvmWithTheMxBeanClock() throws Exception {
         ProcessSampler sampler = ProcessSampler.startThisJvm(FAST);
-        Thread.sleep(120);    // as in a run: the sampler starts well before the window does
+        Thread.sleep(120); // as in a run: the sampler starts well before the window does
         long before = System.currentTimeMillis();
         ProcStatTests.burnCpu();
         ProcStatTests.burnCpu();

@@ -22,19 +22,24 @@ class RepeatsTests {
     }
 
     private static ResourceCost cpuPer1000(double seconds) {
-        return new ResourceCost(Optional.of(new ResourceUsage(1, 1, OptionalDouble.of(seconds), 300, 40, true)),
-                Optional.empty(), Optional.empty());
+        return new ResourceCost(
+                Optional.of(new ResourceUsage(1, 1, OptionalDouble.of(seconds), 300, 40, true)),
+                Optional.empty(),
+                Optional.empty());
     }
 
     @Test
     void anOddCountIsRepresentedByTheRunWithTheMedianThroughput() {
-        assertThat(Repeats.representative(List.of(run(308), run(290), run(300)))).isEqualTo(2);
-        assertThat(Repeats.representative(List.of(run(300), run(308), run(290)))).isEqualTo(0);
+        assertThat(Repeats.representative(List.of(run(308), run(290), run(300))))
+                .isEqualTo(2);
+        assertThat(Repeats.representative(List.of(run(300), run(308), run(290))))
+                .isEqualTo(0);
     }
 
     @Test
     void anEvenCountIsRepresentedByTheLowerOfTheTwoMiddleRunsNeverABlend() {
-        assertThat(Repeats.representative(List.of(run(10), run(40), run(20), run(30)))).isEqualTo(2);
+        assertThat(Repeats.representative(List.of(run(10), run(40), run(20), run(30))))
+                .isEqualTo(2);
         assertThat(Repeats.representative(List.of(run(12), run(11)))).isEqualTo(1);
     }
 
@@ -62,7 +67,7 @@ class RepeatsTests {
 
         assertThatIllegalArgumentException().isThrownBy(() -> Repeats.representative(List.of()));
         assertThatIllegalArgumentException().isThrownBy(() -> Repeats.of(direct, List.of()));
-        assertThatIllegalArgumentException().isThrownBy(
-                () -> new Repeats(direct, List.of(run(1), run(2)), List.of(cpuPer1000(1))));
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new Repeats(direct, List.of(run(1), run(2)), List.of(cpuPer1000(1))));
     }
 }

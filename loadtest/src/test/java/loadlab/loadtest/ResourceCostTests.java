@@ -20,9 +20,10 @@ class ResourceCostTests {
 
     @Test
     void appAndLoadGeneratorAreMeasuredOverTheSameWindowAndRequests() {
-        ResourceSamples app = new ResourceSamples(List.of(at(T0 - 500, 1_000, 40), at(T0 + 10_000, 11_000, 90),
-                at(T0 + 20_500, 21_000, 60)));
-        ResourceSamples loadGenerator = new ResourceSamples(List.of(at(T0 - 200, 5_000, 500), at(T0 + 19_800, 9_000, 520)));
+        ResourceSamples app = new ResourceSamples(
+                List.of(at(T0 - 500, 1_000, 40), at(T0 + 10_000, 11_000, 90), at(T0 + 20_500, 21_000, 60)));
+        ResourceSamples loadGenerator =
+                new ResourceSamples(List.of(at(T0 - 200, 5_000, 500), at(T0 + 19_800, 9_000, 520)));
         JfrFigures jfr = new JfrFigures(4, 12.5, OptionalDouble.of(70), OptionalInt.of(0));
 
         ResourceCost cost = ResourceCost.of(app, Optional.of(jfr), loadGenerator, WINDOW, 4_000);

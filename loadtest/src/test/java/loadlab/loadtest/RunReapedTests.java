@@ -16,59 +16,67 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class RunReapedTests {
 
-  /** A command that runs until stopped and leaves an orphaned process tagged with the run's id behind it. */
-  private static final String LAB = "(bash -c 'while :; do sleep 1; done' \"-Dloadlab.run=$LOADLAB_RUN_ID\" &); ";
+    /** A command that runs until stopped and leaves an orphaned process tagged with the run's id behind it. */
+    private static final String LAB = "(bash -c 'while :; do sleep 1; done' \"-Dloadlab.run=$LOADLAB_RUN_ID\" &); ";
 
-  @ParameterizedTest(name = "SIG{0}")
-  @CsvSource({"TERM, 143", "INT, 130", "HUP, 129"})
-  void aSignalEndsTheCommandItsChildrenAndEveryTaggedProcessAtOnce(String signal, int exitCode) throws Exception {
-    String runId = LabFixtures.newRunId("reaped-" + signal);
-    Process script = runReaped(runId, LAB + "while :; do sleep 1; done");
-    try {
-      awaitTagged(runId);
-      List<ProcessHandle> tree = script.descendants().toList();
-      assertThat(tree).isNotEmpty();
+    @ParameterizedTest(name = "SIG{0}")
+    @CsvSource({"TERM, 143", "INT, 130", "HUP, 129"})
+    void aSignalEndsTheCommandItsChildrenAndEveryTaggedProcessAtOnce(String signal, int exitCode) throws Exception {
+        String runId = LabFixtures.newRunId("reaped-" + signal);
+        Process script = runReaped(runId, LAB + "while :; do sleep 1; done");
+        try {
+            awaitTagged(runId);
+            List<ProcessHandle> tree = script.descendants().toList();
+            assertThat(tree).isNotEmpty();
 
-      new ProcessBuilder("kill", "-" + signal, Long.toString(script.pid())).start().waitFor(10, TimeUnit.SECONDS);
+            new ProcessBuilder("kill", "-" + signal, Long.toString(script.pid()))
+                    .start()
+                    .waitFor(10, TimeUnit.SECONDS);
 
-      // Well before the command would end by itself (never): the signal is handled now, not after the command.
-      assertThat(script.waitFor(30, TimeUnit.SECONDS)).as("run-reaped stops on SIG" + signal).isTrue();
-      assertThat(script.exitValue()).isEqualTo(exitCode);
-      assertThat(tree).noneMatch(ProcessHandle::isAlive);
-      assertThat(LabFixtures.processesOf(runId)).isEmpty();
-    } finally {
-      script.descendants().forEach(ProcessHandle::destroyForcibly);
-      script.destroyForcibly();
-      LabFixtures.processesOf(runId).forEach(ProcessHandle::destroyForcibly);
+            // Well before the command would end by itself (never): the signal is handled now, not after the command.
+            assertThat(script.waitFor(30, TimeUnit.SECONDS))
+                    .as("run-reaped stops on SIG" + signal)
+                    .isTrue();
+            assertThat(script.exitValue()).isEqualTo(exitCode);
+            assertThat(tree).noneMatch(ProcessHandle::isAlive);
+            assertThat(LabFixtures.processesOf(runId)).isEmpty();
+        } finally {
+            script.descendants().forEach(ProcessHandle::destroyForcibly);
+            script.destroyForcibly();
+            LabFixtures.processesOf(runId).forEach(ProcessHandle::destroyForcibly);
+        }
     }
-  }
 
-  @Test
-  void aCommandThatEndsByItselfKeepsItsExitCodeAndLeavesNoTaggedProcess() throws Exception {
-    String runId = LabFixtures.newRunId("reaped-exit");
-    Process script = runReaped(runId, LAB + "until pgrep -f -- \"-Dloadlab.run=$LOADLAB_RUN_ID\"; do sleep 0.1; done; "
-        + "exit 3");
-    try {
-      assertThat(script.waitFor(30, TimeUnit.SECONDS)).isTrue();
-      assertThat(script.exitValue()).isEqualTo(3);
-      assertThat(LabFixtures.processesOf(runId)).isEmpty();
-    } finally {
-      script.destroyForcibly();
-      LabFixtures.processesOf(runId).forEach(ProcessHandle::destroyForcibly);
+    @Test
+    void aCommandThatEndsByItselfKeepsItsExitCodeAndLeavesNoTaggedProcess() throws Exception {
+        String runId = LabFixtures.newRunId("reaped-exit");
+        Process script = runReaped(
+                runId, LAB + "until pgrep -f -- \"-Dloadlab.run=$LOADLAB_RUN_ID\"; do sleep 0.1; done; " + "exit 3");
+        try {
+            assertThat(script.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(script.exitValue()).isEqualTo(3);
+            assertThat(LabFixtures.processesOf(runId)).isEmpty();
+        } finally {
+            script.destroyForcibly();
+            LabFixtures.processesOf(runId).forEach(ProcessHandle::destroyForcibly);
+        }
     }
-  }
 
-  private static Process runReaped(String runId, String command) throws IOException {
-    ProcessBuilder builder = new ProcessBuilder(
-        LabFixtures.PROJECT.resolve("scripts/run-reaped").toString(), "bash", "-c", command);
-    builder.environment().put("LOADLAB_RUN_ID", runId);
-    return builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-  }
-
-  private static void awaitTagged(String runId) throws InterruptedException {
-    for (int i = 0; i < 300 && LabFixtures.processesOf(runId).isEmpty(); i++) {
-      Thread.sleep(100);
+    private static Process runReaped(String runId, String command) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(
+                LabFixtures.PROJECT.resolve("scripts/run-reaped").toString(), "bash", "-c", command);
+        builder.environment().put("LOADLAB_RUN_ID", runId);
+        return builder.redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
     }
-    assertThat(LabFixtures.processesOf(runId)).as("the tagged process started").isNotEmpty();
-  }
+
+    private static void awaitTagged(String runId) throws InterruptedException {
+        for (int i = 0; i < 300 && LabFixtures.processesOf(runId).isEmpty(); i++) {
+            Thread.sleep(100);
+        }
+        assertThat(LabFixtures.processesOf(runId))
+                .as("the tagged process started")
+                .isNotEmpty();
+    }
 }

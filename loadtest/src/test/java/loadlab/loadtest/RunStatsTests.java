@@ -22,8 +22,13 @@ class RunStatsTests {
     }
 
     private static Sample timeout(long end) {
-        return new Sample(end - 10_000, end, false, "Non HTTP response code: java.net.SocketTimeoutException",
-                "Non HTTP response message: Read timed out", Sample.NO_DELAY);
+        return new Sample(
+                end - 10_000,
+                end,
+                false,
+                "Non HTTP response code: java.net.SocketTimeoutException",
+                "Non HTTP response message: Read timed out",
+                Sample.NO_DELAY);
     }
 
     private static Sample badGateway(long end, long elapsed) {
@@ -37,11 +42,11 @@ class RunStatsTests {
     @Test
     void countsOnlyRequestsThatCompleteInsideTheWindow() {
         List<Sample> samples = List.of(
-                good(T0 - 1, 1_000, 990),          // warm-up: ended just before the window
-                good(T0, 1_000, 990),              // ended exactly at the start: in
-                good(T0 + 9_999, 1_000, 990),      // last millisecond: in
-                good(T0 + 10_000, 1_000, 990),     // ended exactly at the end: out (drain)
-                good(T0 + 5_000, 30_000, 990));    // started long before the window but completed in it: in
+                good(T0 - 1, 1_000, 990), // warm-up: ended just before the window
+                good(T0, 1_000, 990), // ended exactly at the start: in
+                good(T0 + 9_999, 1_000, 990), // last millisecond: in
+                good(T0 + 10_000, 1_000, 990), // ended exactly at the end: out (drain)
+                good(T0 + 5_000, 30_000, 990)); // started long before the window but completed in it: in
 
         assertThat(stats(samples).requests()).isEqualTo(3);
     }
@@ -73,16 +78,16 @@ class RunStatsTests {
 
     @Test
     void responseTimesCoverAllCountedRequestsIncludingErrors() {
-        List<Sample> samples = List.of(good(T0 + 1, 1_000, 990), good(T0 + 2, 3_000, 2_990),
-                badGateway(T0 + 3, 5), timeout(T0 + 4));
+        List<Sample> samples =
+                List.of(good(T0 + 1, 1_000, 990), good(T0 + 2, 3_000, 2_990), badGateway(T0 + 3, 5), timeout(T0 + 4));
 
         ResponseTimes times = stats(samples).responseTimes().orElseThrow();
 
         assertThat(times.minMs()).isEqualTo(5);
         assertThat(times.maxMs()).isEqualTo(10_000);
         assertThat(times.meanMs()).isEqualTo((1_000 + 3_000 + 5 + 10_000) / 4.0);
-        assertThat(times.p50Ms()).isEqualTo(1_000);   // sorted 5, 1000, 3000, 10000: rank 2
-        assertThat(times.p90Ms()).isEqualTo(10_000);  // rank ceil(3.6) = 4
+        assertThat(times.p50Ms()).isEqualTo(1_000); // sorted 5, 1000, 3000, 10000: rank 2
+        assertThat(times.p90Ms()).isEqualTo(10_000); // rank ceil(3.6) = 4
     }
 
     @Test
@@ -106,15 +111,22 @@ class RunStatsTests {
 
     @Test
     void aSingleRequestIsEveryPercentile() {
-        ResponseTimes times = stats(List.of(good(T0 + 1, 1_234, 1_200))).responseTimes().orElseThrow();
+        ResponseTimes times =
+                stats(List.of(good(T0 + 1, 1_234, 1_200))).responseTimes().orElseThrow();
 
         assertThat(times).isEqualTo(new ResponseTimes(1_234, 1_234, 1_234, 1_234, 1_234, 1_234, 1_234));
     }
 
     @Test
     void errorsAreCountedByClassAndAsAPercentage() {
-        List<Sample> samples = List.of(good(T0 + 1, 1_000, 990), good(T0 + 2, 1_000, 990), good(T0 + 3, 1_000, 990),
-                good(T0 + 4, 1_000, 990), timeout(T0 + 5), timeout(T0 + 6), badGateway(T0 + 7, 3),
+        List<Sample> samples = List.of(
+                good(T0 + 1, 1_000, 990),
+                good(T0 + 2, 1_000, 990),
+                good(T0 + 3, 1_000, 990),
+                good(T0 + 4, 1_000, 990),
+                timeout(T0 + 5),
+                timeout(T0 + 6),
+                badGateway(T0 + 7, 3),
                 new Sample(T0, T0 + 8, true, "200", "OK", Sample.NO_DELAY),
                 timeout(T0 + 20_000)); // after the window: not counted
 
@@ -123,15 +135,23 @@ class RunStatsTests {
         assertThat(stats.requests()).isEqualTo(8);
         assertThat(stats.errors()).isEqualTo(4);
         assertThat(stats.errorPercent()).isEqualTo(50.0);
-        assertThat(stats.errorsByClass()).containsExactly(
-                entry(ErrorClass.TIMEOUT, 2), entry(ErrorClass.CONNECTION, 0), entry(ErrorClass.NON_2XX, 1),
-                entry(ErrorClass.BAD_BODY, 1), entry(ErrorClass.OTHER, 0));
+        assertThat(stats.errorsByClass())
+                .containsExactly(
+                        entry(ErrorClass.TIMEOUT, 2),
+                        entry(ErrorClass.CONNECTION, 0),
+                        entry(ErrorClass.NON_2XX, 1),
+                        entry(ErrorClass.BAD_BODY, 1),
+                        entry(ErrorClass.OTHER, 0));
     }
 
     @Test
     void addedLatencyIsElapsedMinusBackendDelayOverGoodRequestsOnly() {
-        List<Sample> samples = List.of(good(T0 + 1, 1_005, 1_000), good(T0 + 2, 2_010, 2_000),
-                good(T0 + 3, 3_003, 3_000), timeout(T0 + 4), badGateway(T0 + 5, 2));
+        List<Sample> samples = List.of(
+                good(T0 + 1, 1_005, 1_000),
+                good(T0 + 2, 2_010, 2_000),
+                good(T0 + 3, 3_003, 3_000),
+                timeout(T0 + 4),
+                badGateway(T0 + 5, 2));
 
         AddedLatency added = stats(samples).addedLatency().orElseThrow();
 
@@ -221,8 +241,10 @@ class RunStatsTests {
 
     @Test
     void rejectsASetupWithoutAFiniteCeiling() {
-        assertThatIllegalArgumentException().isThrownBy(() -> RunStats.compute(List.of(), TEN_SECONDS, 10, UNBOUNDED, 0));
-        assertThatIllegalArgumentException().isThrownBy(() -> RunStats.compute(List.of(), TEN_SECONDS, 0, UNBOUNDED, 1));
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> RunStats.compute(List.of(), TEN_SECONDS, 10, UNBOUNDED, 0));
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> RunStats.compute(List.of(), TEN_SECONDS, 0, UNBOUNDED, 1));
         assertThatIllegalArgumentException().isThrownBy(() -> new MeasurementWindow(T0, T0));
     }
 

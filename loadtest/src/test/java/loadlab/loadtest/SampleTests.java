@@ -17,14 +17,25 @@ class SampleTests {
     @Test
     void toleratesWhitespaceAndOtherFields() {
         assertThat(Sample.parseBackendDelayMs("{\n  \"delayMs\" :  0 \n}")).isZero();
-        assertThat(Sample.parseBackendDelayMs("{\"via\":\"app-webflux\", \"delayMs\": 2500, \"x\":1}")).isEqualTo(2500);
+        assertThat(Sample.parseBackendDelayMs("{\"via\":\"app-webflux\", \"delayMs\": 2500, \"x\":1}"))
+                .isEqualTo(2500);
     }
 
     @ParameterizedTest
     @NullSource
-    @ValueSource(strings = {"", "{}", "<html>Bad Gateway</html>", "{\"delayMs\":\"1734\"}", "{\"delayMs\":17.5}",
-            "{\"delayMs\":-3}", "{\"delayMs\":12abc}", "{\"delayMs\":", "{\"delayMillis\":1734}",
-            "{\"delayMs\":99999999999999999999999}"})
+    @ValueSource(
+            strings = {
+                "",
+                "{}",
+                "<html>Bad Gateway</html>",
+                "{\"delayMs\":\"1734\"}",
+                "{\"delayMs\":17.5}",
+                "{\"delayMs\":-3}",
+                "{\"delayMs\":12abc}",
+                "{\"delayMs\":",
+                "{\"delayMillis\":1734}",
+                "{\"delayMs\":99999999999999999999999}"
+            })
     void answersNoDelayForAnythingThatIsNotAPlainInteger(String body) {
         assertThat(Sample.parseBackendDelayMs(body)).isEqualTo(Sample.NO_DELAY);
     }

@@ -11,8 +11,10 @@ class ScenarioTests {
 
     @Test
     void theMeanDelayIsTheMiddleOfTheRange() {
-        assertThat(new Scenario(500, 10, 10, 30, 10, 0, 4_000, List.of()).backendMeanDelayMs()).isEqualTo(2_000.0);
-        assertThat(new Scenario(500, 10, 10, 30, 10, 1_000, 2_001, List.of()).backendMeanDelayMs()).isEqualTo(1_500.5);
+        assertThat(new Scenario(500, 10, 10, 30, 10, 0, 4_000, List.of()).backendMeanDelayMs())
+                .isEqualTo(2_000.0);
+        assertThat(new Scenario(500, 10, 10, 30, 10, 1_000, 2_001, List.of()).backendMeanDelayMs())
+                .isEqualTo(1_500.5);
     }
 
     @Test
@@ -25,14 +27,15 @@ class ScenarioTests {
     @Test
     void rejectsADelayRangeWithoutAFiniteCeilingBeforeAnyLoadRuns() {
         assertThatIllegalArgumentException().isThrownBy(() -> new Scenario(500, 10, 10, 30, 10, 0, 0, List.of()));
-        assertThatIllegalArgumentException().isThrownBy(() -> new Scenario(500, 10, 10, 30, 10, 3_000, 2_000, List.of()));
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new Scenario(500, 10, 10, 30, 10, 3_000, 2_000, List.of()));
         assertThatIllegalArgumentException().isThrownBy(() -> new Scenario(0, 10, 10, 30, 10, 0, 4_000, List.of()));
     }
 
     @Test
     void environmentDetectsThisJvmAndMachine() {
-        Environment environment = Environment.detect(ZonedDateTime.parse("2025-06-01T10:00:00+02:00"),
-                "make loadtest", "abc1234", "-Xmx512m");
+        Environment environment = Environment.detect(
+                ZonedDateTime.parse("2025-06-01T10:00:00+02:00"), "make loadtest", "abc1234", "-Xmx512m");
 
         assertThat(environment.dateTime()).isEqualTo("2025-06-01T10:00:00+02:00");
         assertThat(environment.commandLine()).isEqualTo("make loadtest");

@@ -36,7 +36,8 @@ class SweepChartsTests {
     void writesTheSweepChartsAsReadablePngs() throws IOException {
         List<Path> written = SweepCharts.writeSweep(dir, SWEEP, sweep);
 
-        assertThat(written).extracting(path -> path.getFileName().toString())
+        assertThat(written)
+                .extracting(path -> path.getFileName().toString())
                 .containsExactly("sweep-throughput.png", "sweep-p99.png");
         for (Path chart : written) {
             assertThat(Files.size(chart)).isPositive();
@@ -51,7 +52,8 @@ class SweepChartsTests {
     void writesTheOpenWorkloadChartsAsReadablePngs() throws IOException {
         List<Path> written = SweepCharts.writeOpen(dir, OPEN, open);
 
-        assertThat(written).extracting(path -> path.getFileName().toString())
+        assertThat(written)
+                .extracting(path -> path.getFileName().toString())
                 .containsExactly("open-p99.png", "open-throughput.png");
         for (Path chart : written) {
             assertThat(Files.size(chart)).isPositive();
@@ -68,9 +70,14 @@ class SweepChartsTests {
 
         for (String target : List.of("direct", "app-threadpool", "app-webflux", "app-virtual")) {
             Color colour = Palette.of(target);
-            assertThat(pixelsOf(main, colour)).as(target + " in the main latency chart").isGreaterThan(100);
-            for (String chart : List.of("sweep-throughput.png", "sweep-p99.png", "open-p99.png", "open-throughput.png")) {
-                assertThat(pixelsOf(png(dir.resolve(chart)), colour)).as(target + " in " + chart).isGreaterThan(100);
+            assertThat(pixelsOf(main, colour))
+                    .as(target + " in the main latency chart")
+                    .isGreaterThan(100);
+            for (String chart :
+                    List.of("sweep-throughput.png", "sweep-p99.png", "open-p99.png", "open-throughput.png")) {
+                assertThat(pixelsOf(png(dir.resolve(chart)), colour))
+                        .as(target + " in " + chart)
+                        .isGreaterThan(100);
             }
         }
     }
@@ -78,8 +85,8 @@ class SweepChartsTests {
     @Test
     void aTargetThatOnlyFailedIsNotDrawnAndNothingMeasuredWritesNoChart() throws IOException {
         Target webflux = SweepFixtures.WEBFLUX;
-        List<SweepPoint> onlyFailed = List.of(new SweepPoint(webflux, 100,
-                TargetResult.failed(webflux, "did not start", Path.of("x.log")), ResourceCost.NONE));
+        List<SweepPoint> onlyFailed = List.of(new SweepPoint(
+                webflux, 100, TargetResult.failed(webflux, "did not start", Path.of("x.log")), ResourceCost.NONE));
         SweepCharts.writeSweep(dir, SWEEP, sweep);
 
         List<Path> written = SweepCharts.writeSweep(dir, SWEEP, onlyFailed);
@@ -94,7 +101,9 @@ class SweepChartsTests {
     void theP99AxisGoesLogarithmicOnlyWhenItSpansMoreThanTenfold() {
         assertThat(SweepCharts.wantsLogScale(1_000, 9_000)).isFalse();
         assertThat(SweepCharts.wantsLogScale(1_000, 10_001)).isTrue();
-        assertThat(SweepCharts.wantsLogScale(0, 10_000)).as("no zero on a log axis").isFalse();
+        assertThat(SweepCharts.wantsLogScale(0, 10_000))
+                .as("no zero on a log axis")
+                .isFalse();
     }
 
     @Test
@@ -113,10 +122,14 @@ class SweepChartsTests {
         Path charts = out.resolve("charts");
         List<Path> sweepCharts = SweepCharts.writeSweep(charts, SWEEP, sweep);
         List<Path> openCharts = SweepCharts.writeOpen(charts, OPEN, open);
-        SummaryWriter.write(out.resolve("sweep.md"), SweepReport.render(SWEEP, SweepFixtures.ENVIRONMENT, sweep,
-                SweepCharts.markdownLinks(sweepCharts, out)));
-        SummaryWriter.write(out.resolve("open-workload.md"), OpenWorkloadReport.render(OPEN, SweepFixtures.ENVIRONMENT,
-                open, SweepCharts.markdownLinks(openCharts, out)));
+        SummaryWriter.write(
+                out.resolve("sweep.md"),
+                SweepReport.render(
+                        SWEEP, SweepFixtures.ENVIRONMENT, sweep, SweepCharts.markdownLinks(sweepCharts, out)));
+        SummaryWriter.write(
+                out.resolve("open-workload.md"),
+                OpenWorkloadReport.render(
+                        OPEN, SweepFixtures.ENVIRONMENT, open, SweepCharts.markdownLinks(openCharts, out)));
     }
 
     private static BufferedImage png(Path file) throws IOException {

@@ -23,18 +23,39 @@ final class SweepFixtures {
     static final Target WEBFLUX = Target.app("webflux").orElseThrow();
     static final Target VIRTUAL = Target.app("virtual").orElseThrow();
 
-    static final SweepScenario SWEEP = new SweepScenario(SweepScenario.DEFAULT_USER_LEVELS, 10, 10, WINDOW_SECONDS,
-            TIMEOUT_SECONDS, 0, 4_000, List.of("direct", "app-threadpool", "app-webflux", "app-virtual"));
+    static final SweepScenario SWEEP = new SweepScenario(
+            SweepScenario.DEFAULT_USER_LEVELS,
+            10,
+            10,
+            WINDOW_SECONDS,
+            TIMEOUT_SECONDS,
+            0,
+            4_000,
+            List.of("direct", "app-threadpool", "app-webflux", "app-virtual"));
 
-    static final OpenScenario OPEN = new OpenScenario(List.of(50.0, 100.0, 150.0), 400, 10, 10, WINDOW_SECONDS,
-            TIMEOUT_SECONDS, 0, 4_000, List.of("direct", "app-threadpool", "app-webflux", "app-virtual"));
+    static final OpenScenario OPEN = new OpenScenario(
+            List.of(50.0, 100.0, 150.0),
+            400,
+            10,
+            10,
+            WINDOW_SECONDS,
+            TIMEOUT_SECONDS,
+            0,
+            4_000,
+            List.of("direct", "app-threadpool", "app-webflux", "app-virtual"));
 
-    static final Environment ENVIRONMENT = new Environment("2026-11-21T04:00:00Z", "make sweep",
-            "4a87ca4", "Eclipse Adoptium 21.0.5+11-LTS", "Linux 6.8.0 (amd64)", 2, "7.8 GiB",
-            "-Xms512m -Xmx512m -XX:+UseG1GC", "max heap 1.0 GiB, flags -Xms1g -Xmx1g");
+    static final Environment ENVIRONMENT = new Environment(
+            "2026-11-21T04:00:00Z",
+            "make sweep",
+            "4a87ca4",
+            "Eclipse Adoptium 21.0.5+11-LTS",
+            "Linux 6.8.0 (amd64)",
+            2,
+            "7.8 GiB",
+            "-Xms512m -Xmx512m -XX:+UseG1GC",
+            "max heap 1.0 GiB, flags -Xms1g -Xmx1g");
 
-    private SweepFixtures() {
-    }
+    private SweepFixtures() {}
 
     /** Every level of every target, deliberately not in run order: the report sorts. */
     static List<SweepPoint> sweep() {
@@ -56,8 +77,14 @@ final class SweepFixtures {
         for (int users : List.of(100, 250, 500, 2000)) {
             points.add(sweepPoint(VIRTUAL, users, users / 2.0 * 0.99, 0, 4_050, 0, ResourceCost.NONE));
         }
-        points.add(new SweepPoint(VIRTUAL, 1000, TargetResult.failed(VIRTUAL, "exited with code 137 during the run",
-                Path.of("results/raw/sweep/app-virtual-1000.log")), ResourceCost.NONE));
+        points.add(new SweepPoint(
+                VIRTUAL,
+                1000,
+                TargetResult.failed(
+                        VIRTUAL,
+                        "exited with code 137 during the run",
+                        Path.of("results/raw/sweep/app-virtual-1000.log")),
+                ResourceCost.NONE));
         return points;
     }
 
@@ -74,23 +101,36 @@ final class SweepFixtures {
         points.add(openPoint(THREADPOOL, 150, 100.0, 2_000, 9_999, 600, cost(0.16, 231)));
         points.add(openPoint(VIRTUAL, 50, 49.8, 0, 4_050, 0, cost(0.1, 38)));
         points.add(openPoint(VIRTUAL, 100, 99.6, 0, 4_050, 0, cost(0.2, 38)));
-        points.add(new OpenPoint(VIRTUAL, 150, 400, TargetResult.failed(VIRTUAL, "did not become ready in 60 s",
-                Path.of("results/raw/open/app-virtual-150.log")), ResourceCost.NONE));
+        points.add(new OpenPoint(
+                VIRTUAL,
+                150,
+                400,
+                TargetResult.failed(
+                        VIRTUAL, "did not become ready in 60 s", Path.of("results/raw/open/app-virtual-150.log")),
+                ResourceCost.NONE));
         return points;
     }
 
-    static SweepPoint sweepPoint(Target target, int users, double perSecond, long lowMs, long highMs, int timeouts,
-                                 ResourceCost cost) {
-        RunStats stats = RunStats.compute(samples(perSecond, lowMs, highMs, timeouts), WINDOW, users,
-                target.threadLimit(), SWEEP.backendMeanDelayMs());
+    static SweepPoint sweepPoint(
+            Target target, int users, double perSecond, long lowMs, long highMs, int timeouts, ResourceCost cost) {
+        RunStats stats = RunStats.compute(
+                samples(perSecond, lowMs, highMs, timeouts),
+                WINDOW,
+                users,
+                target.threadLimit(),
+                SWEEP.backendMeanDelayMs());
         return new SweepPoint(target, users, TargetResult.measured(target, stats), cost);
     }
 
-    static OpenPoint openPoint(Target target, double rate, double perSecond, long lowMs, long highMs, int timeouts,
-                               ResourceCost cost) {
+    static OpenPoint openPoint(
+            Target target, double rate, double perSecond, long lowMs, long highMs, int timeouts, ResourceCost cost) {
         // As the runner computes it: the generator's threads stand in for users.
-        RunStats stats = RunStats.compute(samples(perSecond, lowMs, highMs, timeouts), WINDOW, OPEN.maxThreads(),
-                target.threadLimit(), OPEN.backendMeanDelayMs());
+        RunStats stats = RunStats.compute(
+                samples(perSecond, lowMs, highMs, timeouts),
+                WINDOW,
+                OPEN.maxThreads(),
+                target.threadLimit(),
+                OPEN.backendMeanDelayMs());
         return new OpenPoint(target, rate, OPEN.maxThreads(), TargetResult.measured(target, stats), cost);
     }
 
@@ -105,8 +145,13 @@ final class SweepFixtures {
             long end = T0 + (long) i * WINDOW_SECONDS * 1_000 / n;
             // Exactly `timeouts` of the n indices satisfy this, spread evenly.
             if ((long) i * timeouts % n < timeouts) {
-                samples.add(new Sample(end - TIMEOUT_SECONDS * 1_000L, end, false,
-                        "Non HTTP response code: java.net.SocketTimeoutException", "Read timed out", Sample.NO_DELAY));
+                samples.add(new Sample(
+                        end - TIMEOUT_SECONDS * 1_000L,
+                        end,
+                        false,
+                        "Non HTTP response code: java.net.SocketTimeoutException",
+                        "Read timed out",
+                        Sample.NO_DELAY));
                 continue;
             }
             long elapsed = lowMs + (highMs - lowMs) * i / Math.max(1, n - 1);
@@ -117,7 +162,8 @@ final class SweepFixtures {
 
     static ResourceCost cost(double cores, int threads) {
         return new ResourceCost(
-                Optional.of(new ResourceUsage(cores * WINDOW_SECONDS, cores, OptionalDouble.of(1.0), 300, threads, true)),
+                Optional.of(
+                        new ResourceUsage(cores * WINDOW_SECONDS, cores, OptionalDouble.of(1.0), 300, threads, true)),
                 Optional.empty(),
                 Optional.of(new ResourceUsage(0.05 * WINDOW_SECONDS, 0.05, OptionalDouble.empty(), 900, 520, true)));
     }

@@ -24,12 +24,14 @@ public record SlowServerConfig(int port, String bind, int minDelayMs, int maxDel
      */
     public static final int LONGEST_DELAY_MS = 3_600_000;
 
-    private static final List<String> OPTIONS = List.of("--port", "--bind", "--min-delay-ms", "--max-delay-ms", "--seed");
+    private static final List<String> OPTIONS =
+            List.of("--port", "--bind", "--min-delay-ms", "--max-delay-ms", "--seed");
 
     public SlowServerConfig {
         checkPort(port);
         if (bind == null || bind.isBlank()) {
-            throw new IllegalArgumentException("--bind=" + (bind == null ? "" : oneLine(bind)) + " must name an address");
+            throw new IllegalArgumentException(
+                    "--bind=" + (bind == null ? "" : oneLine(bind)) + " must name an address");
         }
         checkDelay("--min-delay-ms", minDelayMs);
         checkDelay("--max-delay-ms", maxDelayMs);
@@ -101,7 +103,8 @@ public record SlowServerConfig(int port, String bind, int minDelayMs, int maxDel
             throw new IllegalArgumentException(key + "=" + delayMs + " must not be negative");
         }
         if (delayMs > LONGEST_DELAY_MS) {
-            throw new IllegalArgumentException(key + "=" + delayMs + " is more than " + LONGEST_DELAY_MS + " (one hour)");
+            throw new IllegalArgumentException(
+                    key + "=" + delayMs + " is more than " + LONGEST_DELAY_MS + " (one hour)");
         }
         return delayMs;
     }

@@ -29,7 +29,9 @@ class SlowServerConfigTests {
 
     @Test
     void aFixedDelayIsAllowed() {
-        assertThat(SlowServerConfig.parse("--min-delay-ms=1000", "--max-delay-ms=1000").maxDelayMs()).isEqualTo(1000);
+        assertThat(SlowServerConfig.parse("--min-delay-ms=1000", "--max-delay-ms=1000")
+                        .maxDelayMs())
+                .isEqualTo(1000);
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -64,7 +66,8 @@ class SlowServerConfigTests {
     void aLineBreakSmuggledIntoAValueCannotSplitTheMessage() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> SlowServerConfig.parse("--seed=1\nslow-server: fake"))
-                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").contains("--seed=1\\nslow-server: fake"));
+                .satisfies(
+                        e -> assertThat(e.getMessage()).doesNotContain("\n").contains("--seed=1\\nslow-server: fake"));
     }
 
     @Test

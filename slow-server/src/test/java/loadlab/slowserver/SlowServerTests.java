@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -80,7 +79,9 @@ class SlowServerTests {
                 assertThat(result.response.headers().firstValue("Content-Type")).hasValue("application/json");
                 int delayMs = delayOf(result.response);
                 assertThat(delayMs).isBetween(50, 150);
-                assertThat(result.elapsedMs).as("elapsed ms for a %d ms delay", delayMs).isGreaterThanOrEqualTo(delayMs);
+                assertThat(result.elapsedMs)
+                        .as("elapsed ms for a %d ms delay", delayMs)
+                        .isGreaterThanOrEqualTo(delayMs);
             });
             assertThat(results.stream().map(r -> delayOf(r.response)).distinct().count())
                     .as("distinct delays among 40 draws from 101 values")
@@ -124,7 +125,9 @@ class SlowServerTests {
                 assertThat(delayOf(response)).isEqualTo(1000);
             });
             // A thread parked per held request would add ~300; Jetty's pool is capped at 64 container threads.
-            assertThat(mostThreads - threadsBefore).as("threads added while 300 requests were held").isLessThan(100);
+            assertThat(mostThreads - threadsBefore)
+                    .as("threads added while 300 requests were held")
+                    .isLessThan(100);
         }
     }
 
@@ -132,7 +135,9 @@ class SlowServerTests {
     void adminHealthIsAnsweredByWireMockNotDelayed() throws Exception {
         try (SlowServer server = start("--min-delay-ms=1000", "--max-delay-ms=1000")) {
             HttpResponse<String> health = client.send(
-                    HttpRequest.newBuilder(server.baseUri().resolve("/__admin/health")).build(), BodyHandlers.ofString());
+                    HttpRequest.newBuilder(server.baseUri().resolve("/__admin/health"))
+                            .build(),
+                    BodyHandlers.ofString());
 
             assertThat(health.statusCode()).isEqualTo(200);
             // Not the transformer's body: the delay extension never saw this request.
@@ -142,11 +147,16 @@ class SlowServerTests {
 
     @Test
     void theProcessRejectsBadConfigurationWithExitCodeTwoAndOneLine() throws Exception {
-        String classpath = String.join(java.io.File.pathSeparator,
-                codeLocation(SlowServer.class), codeLocation(com.github.tomakehurst.wiremock.WireMockServer.class));
+        String classpath = String.join(
+                java.io.File.pathSeparator,
+                codeLocation(SlowServer.class),
+                codeLocation(com.github.tomakehurst.wiremock.WireMockServer.class));
         Process process = new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", classpath, SlowServer.class.getName(), "--min-delay-ms=abc")
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        classpath,
+                        SlowServer.class.getName(),
+                        "--min-delay-ms=abc")
                 .start();
         try {
             boolean exited = process.waitFor(30, TimeUnit.SECONDS);
@@ -170,7 +180,8 @@ class SlowServerTests {
 
     private static List<Integer> sequentialDelays(String seed) throws Exception {
         try (SlowServer server = start("--min-delay-ms=0", "--max-delay-ms=30", seed)) {
-            HttpRequest request = HttpRequest.newBuilder(server.baseUri().resolve("/")).build();
+            HttpRequest request =
+                    HttpRequest.newBuilder(server.baseUri().resolve("/")).build();
             List<Integer> delays = new ArrayList<>();
             for (int i = 0; i < 12; i++) {
                 delays.add(delayOf(client.send(request, BodyHandlers.ofString())));
@@ -187,7 +198,9 @@ class SlowServerTests {
 
     private static int delayOf(HttpResponse<String> response) {
         Matcher body = BODY.matcher(response.body());
-        assertThat(body.matches()).as("body %s is {\"delayMs\":N}", response.body()).isTrue();
+        assertThat(body.matches())
+                .as("body %s is {\"delayMs\":N}", response.body())
+                .isTrue();
         return Integer.parseInt(body.group(1));
     }
 
@@ -196,7 +209,8 @@ class SlowServerTests {
     }
 
     private static String codeLocation(Class<?> type) throws Exception {
-        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .toString();
     }
 
     private record Timed(HttpResponse<String> response, long elapsedMs) {}

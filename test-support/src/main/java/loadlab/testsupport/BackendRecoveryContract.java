@@ -15,32 +15,32 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 public abstract class BackendRecoveryContract {
 
-  static final int backendPort = Ports.unused();
+    static final int backendPort = Ports.unused();
 
-  @DynamicPropertySource
-  static void backend(DynamicPropertyRegistry registry) {
-    registry.add("backend.base-url", () -> "http://127.0.0.1:" + backendPort);
-  }
-
-  @LocalServerPort
-  int port;
-
-  @Test
-  void answers502WhileNothingListensAndServesOnceTheBackendIsUp() {
-    Reply down = HttpCalls.get(app());
-    assertThat(down.status()).isEqualTo(502);
-    assertThat(down.body()).isEqualTo("{\"error\":\"backend unavailable: connection refused\"}");
-
-    try (CountingBackend backend = CountingBackend.startOn(backendPort)) {
-      backend.reply(200, "{\"delayMs\":3}");
-
-      Reply up = HttpCalls.get(app());
-      assertThat(up.status()).isEqualTo(200);
-      assertThat(up.body()).isEqualTo("{\"delayMs\":3}");
+    @DynamicPropertySource
+    static void backend(DynamicPropertyRegistry registry) {
+        registry.add("backend.base-url", () -> "http://127.0.0.1:" + backendPort);
     }
-  }
 
-  private URI app() {
-    return URI.create("http://127.0.0.1:" + port + "/");
-  }
+    @LocalServerPort
+    int port;
+
+    @Test
+    void answers502WhileNothingListensAndServesOnceTheBackendIsUp() {
+        Reply down = HttpCalls.get(app());
+        assertThat(down.status()).isEqualTo(502);
+        assertThat(down.body()).isEqualTo("{\"error\":\"backend unavailable: connection refused\"}");
+
+        try (CountingBackend backend = CountingBackend.startOn(backendPort)) {
+            backend.reply(200, "{\"delayMs\":3}");
+
+            Reply up = HttpCalls.get(app());
+            assertThat(up.status()).isEqualTo(200);
+            assertThat(up.body()).isEqualTo("{\"delayMs\":3}");
+        }
+    }
+
+    private URI app() {
+        return URI.create("http://127.0.0.1:" + port + "/");
+    }
 }

@@ -29,210 +29,215 @@ import wiremock.org.eclipse.jetty.server.Request;
  */
 public final class CountingBackend implements AutoCloseable {
 
-  private static final Duration WARM_UP_HOLD = Duration.ofMillis(200);
-  /** Long against the gap between two arrivals of one burst (milliseconds), short against a test's patience. */
-  static final Duration QUIET = Duration.ofSeconds(2);
-  /** A gate never holds longer than this, so a broken app fails the test instead of hanging it. */
-  private static final Duration GATE_LIMIT = Duration.ofSeconds(60);
+    private static final Duration WARM_UP_HOLD = Duration.ofMillis(200);
+    /** Long against the gap between two arrivals of one burst (milliseconds), short against a test's patience. */
+    static final Duration QUIET = Duration.ofSeconds(2);
+    /** A gate never holds longer than this, so a broken app fails the test instead of hanging it. */
+    private static final Duration GATE_LIMIT = Duration.ofSeconds(60);
 
-  private final InFlightCounter counter = new InFlightCounter();
-  private final HoldGate gate = new HoldGate(QUIET, GATE_LIMIT);
-  private final WireMockServer server;
+    private final InFlightCounter counter = new InFlightCounter();
+    private final HoldGate gate = new HoldGate(QUIET, GATE_LIMIT);
+    private final WireMockServer server;
 
-  private CountingBackend(int port) {
-    server = new WireMockServer(wireMockConfig()
-        .bindAddress("127.0.0.1")
-        .port(port)
-        .asynchronousResponseEnabled(true)
-        .asynchronousResponseThreads(16)
-        // Large enough that a burst of a few thousand connections is neither refused nor queued by the stub.
-        .jettyAcceptQueueSize(4096)
-        // The gate of burst() holds each call on a container thread (fixed delays don't: they are asynchronous), so
-        // there must be more of them than calls in a burst, or the stub itself would cap the count.
-        .containerThreads(1_000)
-        // HTTP/1.1 whatever the client tries (an h2c upgrade from a JDK client): one connection per call in flight.
-        .http2PlainDisabled(true)
-        .disableRequestJournal()
-        .extensions(gate)
-        .httpServerFactory((options, admin, stub) -> new Jetty11HttpServer(options, admin, stub) {
-          {
-            httpConnector.addBean(counter);
-          }
-        }));
-    server.start();
-  }
-
-  /** Starts on a free port. */
-  public static CountingBackend start() {
-    return new CountingBackend(0);
-  }
-
-  /** Starts on the given port, e.g. one an app was already told about while nothing listened there. */
-  public static CountingBackend startOn(int port) {
-    return new CountingBackend(port);
-  }
-
-  public String baseUrl() {
-    return "http://127.0.0.1:" + server.port();
-  }
-
-  public int port() {
-    return server.port();
-  }
-
-  /** Answers every {@code GET /} with {@code {"delayMs":<hold>}}, sent {@code hold} after the call arrived. */
-  public CountingBackend holdEveryCall(Duration hold) {
-    long ms = hold.toMillis();
-    return answer(json(200, "{\"delayMs\":" + ms + "}").withFixedDelay((int) ms));
-  }
-
-  /** Answers every {@code GET /} at once with this status and JSON body. */
-  public CountingBackend reply(int status, String jsonBody) {
-    return answer(json(status, jsonBody));
-  }
-
-  /** Breaks every {@code GET /} at the socket level: reset, garbage, empty response, bad chunk. */
-  public CountingBackend fail(Fault fault) {
-    return answer(aResponse().withFault(fault));
-  }
-
-  /** What a burst of calls to an app did at this backend. */
-  public record Burst(List<Reply> replies, int received, int maxInFlight) {
-  }
-
-  /**
-   * Sends {@code calls} GETs at once to {@code app} and reports the most calls this backend held at once.
-   * <p>
-   * Each counted call is held by a gate, not a clock: the gate opens when all {@code calls} have arrived (nothing
-   * capped them) or when no new call has arrived for {@link #QUIET} (something capped them, and the count is that
-   * cap). A slow or busy machine only makes this slower, never wrong: a fixed hold would end while calls were still
-   * trickling in and count the machine's speed instead of the model. The same burst is sent once first, uncounted
-   * and briefly held, so the app has started its threads and opened its connections before the count.
-   */
-  public Burst burst(URI app, int calls) {
-    holdEveryCall(WARM_UP_HOLD);
-    HttpCalls.getConcurrently(app, calls);
-    gate.arm(calls);
-    answer(json(200, "{\"delayMs\":0}").withTransformers(HoldGate.NAME));
-    resetCounts();
-    List<Reply> replies = HttpCalls.getConcurrently(app, calls);
-    return new Burst(replies, received(), maxInFlight());
-  }
-
-  /** Releases the calls that {@link #holdUntilReleased()} holds. */
-  public interface Hold extends AutoCloseable {
-    @Override
-    void close();
-  }
-
-  /**
-   * Holds every call from now on until the returned {@link Hold} is closed (at most {@link #GATE_LIMIT}), so a test
-   * can act while an app's calls wait here, e.g. while all of its threads are busy. Counts restart from zero.
-   */
-  public Hold holdUntilReleased() {
-    gate.armUntilReleased();
-    answer(json(200, "{\"delayMs\":0}").withTransformers(HoldGate.NAME));
-    resetCounts();
-    return gate::openNow;
-  }
-
-  /** Calls held here right now. */
-  public int inFlight() {
-    return counter.inFlight.get();
-  }
-
-  /**
-   * Waits until {@code calls} have arrived since the last reset, or {@code limit} has passed, and returns how many
-   * did: the count decides the test, the limit only keeps a broken app from hanging it.
-   */
-  public int awaitReceived(int calls, Duration limit) {
-    return await(counter.received, calls, limit);
-  }
-
-  /** Waits until {@code calls} are held here at once, or {@code limit} has passed, and returns how many are. */
-  public int awaitInFlight(int calls, Duration limit) {
-    return await(counter.inFlight, calls, limit);
-  }
-
-  private static int await(AtomicInteger count, int target, Duration limit) {
-    long deadline = System.nanoTime() + limit.toNanos();
-    while (count.get() < target && System.nanoTime() < deadline) {
-      try {
-        Thread.sleep(10);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
+    private CountingBackend(int port) {
+        server = new WireMockServer(wireMockConfig()
+                .bindAddress("127.0.0.1")
+                .port(port)
+                .asynchronousResponseEnabled(true)
+                .asynchronousResponseThreads(16)
+                // Large enough that a burst of a few thousand connections is neither refused nor queued by the stub.
+                .jettyAcceptQueueSize(4096)
+                // The gate of burst() holds each call on a container thread (fixed delays don't: they are
+                // asynchronous), so
+                // there must be more of them than calls in a burst, or the stub itself would cap the count.
+                .containerThreads(1_000)
+                // HTTP/1.1 whatever the client tries (an h2c upgrade from a JDK client): one connection per call in
+                // flight.
+                .http2PlainDisabled(true)
+                .disableRequestJournal()
+                .extensions(gate)
+                .httpServerFactory((options, admin, stub) -> new Jetty11HttpServer(options, admin, stub) {
+                    {
+                        httpConnector.addBean(counter);
+                    }
+                }));
+        server.start();
     }
-    return count.get();
-  }
 
-  /** The most calls held at once since start or {@link #resetCounts()}. */
-  public int maxInFlight() {
-    return counter.max.get();
-  }
+    /** Starts on a free port. */
+    public static CountingBackend start() {
+        return new CountingBackend(0);
+    }
 
-  /** Calls received since start or {@link #resetCounts()}. */
-  public int received() {
-    return counter.received.get();
-  }
+    /** Starts on the given port, e.g. one an app was already told about while nothing listened there. */
+    public static CountingBackend startOn(int port) {
+        return new CountingBackend(port);
+    }
 
-  /** Call only while idle: the maximum restarts from the calls in flight now. */
-  public void resetCounts() {
-    counter.received.set(0);
-    counter.max.set(counter.inFlight.get());
-  }
+    public String baseUrl() {
+        return "http://127.0.0.1:" + server.port();
+    }
 
-  @Override
-  public void close() {
-    server.stop();
-  }
+    public int port() {
+        return server.port();
+    }
 
-  private CountingBackend answer(ResponseDefinitionBuilder response) {
-    server.resetMappings();
-    server.stubFor(get("/").willReturn(response));
-    return this;
-  }
+    /** Answers every {@code GET /} with {@code {"delayMs":<hold>}}, sent {@code hold} after the call arrived. */
+    public CountingBackend holdEveryCall(Duration hold) {
+        long ms = hold.toMillis();
+        return answer(json(200, "{\"delayMs\":" + ms + "}").withFixedDelay((int) ms));
+    }
 
-  private static ResponseDefinitionBuilder json(int status, String body) {
-    return aResponse().withStatus(status).withHeader("Content-Type", "application/json").withBody(body);
-  }
+    /** Answers every {@code GET /} at once with this status and JSON body. */
+    public CountingBackend reply(int status, String jsonBody) {
+        return answer(json(status, jsonBody));
+    }
 
-  private static final class InFlightCounter implements HttpChannel.Listener {
+    /** Breaks every {@code GET /} at the socket level: reset, garbage, empty response, bad chunk. */
+    public CountingBackend fail(Fault fault) {
+        return answer(aResponse().withFault(fault));
+    }
 
-    private static final String ENTERED = InFlightCounter.class.getName();
+    /** What a burst of calls to an app did at this backend. */
+    public record Burst(List<Reply> replies, int received, int maxInFlight) {}
 
-    final AtomicInteger inFlight = new AtomicInteger();
-    final AtomicInteger max = new AtomicInteger();
-    final AtomicInteger received = new AtomicInteger();
+    /**
+     * Sends {@code calls} GETs at once to {@code app} and reports the most calls this backend held at once.
+     * <p>
+     * Each counted call is held by a gate, not a clock: the gate opens when all {@code calls} have arrived (nothing
+     * capped them) or when no new call has arrived for {@link #QUIET} (something capped them, and the count is that
+     * cap). A slow or busy machine only makes this slower, never wrong: a fixed hold would end while calls were still
+     * trickling in and count the machine's speed instead of the model. The same burst is sent once first, uncounted
+     * and briefly held, so the app has started its threads and opened its connections before the count.
+     */
+    public Burst burst(URI app, int calls) {
+        holdEveryCall(WARM_UP_HOLD);
+        HttpCalls.getConcurrently(app, calls);
+        gate.arm(calls);
+        answer(json(200, "{\"delayMs\":0}").withTransformers(HoldGate.NAME));
+        resetCounts();
+        List<Reply> replies = HttpCalls.getConcurrently(app, calls);
+        return new Burst(replies, received(), maxInFlight());
+    }
 
-    @Override
-    public void onRequestBegin(Request request) {
-      if (request.getRequestURI().startsWith("/__admin")) {
-        return;
-      }
-      request.setAttribute(ENTERED, Boolean.TRUE);
-      received.incrementAndGet();
-      max.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+    /** Releases the calls that {@link #holdUntilReleased()} holds. */
+    public interface Hold extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Holds every call from now on until the returned {@link Hold} is closed (at most {@link #GATE_LIMIT}), so a test
+     * can act while an app's calls wait here, e.g. while all of its threads are busy. Counts restart from zero.
+     */
+    public Hold holdUntilReleased() {
+        gate.armUntilReleased();
+        answer(json(200, "{\"delayMs\":0}").withTransformers(HoldGate.NAME));
+        resetCounts();
+        return gate::openNow;
+    }
+
+    /** Calls held here right now. */
+    public int inFlight() {
+        return counter.inFlight.get();
+    }
+
+    /**
+     * Waits until {@code calls} have arrived since the last reset, or {@code limit} has passed, and returns how many
+     * did: the count decides the test, the limit only keeps a broken app from hanging it.
+     */
+    public int awaitReceived(int calls, Duration limit) {
+        return await(counter.received, calls, limit);
+    }
+
+    /** Waits until {@code calls} are held here at once, or {@code limit} has passed, and returns how many are. */
+    public int awaitInFlight(int calls, Duration limit) {
+        return await(counter.inFlight, calls, limit);
+    }
+
+    private static int await(AtomicInteger count, int target, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (count.get() < target && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return count.get();
+    }
+
+    /** The most calls held at once since start or {@link #resetCounts()}. */
+    public int maxInFlight() {
+        return counter.max.get();
+    }
+
+    /** Calls received since start or {@link #resetCounts()}. */
+    public int received() {
+        return counter.received.get();
+    }
+
+    /** Call only while idle: the maximum restarts from the calls in flight now. */
+    public void resetCounts() {
+        counter.received.set(0);
+        counter.max.set(counter.inFlight.get());
     }
 
     @Override
-    public void onResponseBegin(Request request) {
-      leave(request);
+    public void close() {
+        server.stop();
     }
 
-    // A fault (reset, garbage) or a caller that hung up never begins a response; Jetty still completes the request.
-    @Override
-    public void onComplete(Request request) {
-      leave(request);
+    private CountingBackend answer(ResponseDefinitionBuilder response) {
+        server.resetMappings();
+        server.stubFor(get("/").willReturn(response));
+        return this;
     }
 
-    // Jetty calls a request's listener methods one after another, never concurrently, so this check-then-act is safe.
-    private void leave(Request request) {
-      if (request.getAttribute(ENTERED) != null) {
-        request.removeAttribute(ENTERED);
-        inFlight.decrementAndGet();
-      }
+    private static ResponseDefinitionBuilder json(int status, String body) {
+        return aResponse()
+                .withStatus(status)
+                .withHeader("Content-Type", "application/json")
+                .withBody(body);
     }
-  }
+
+    private static final class InFlightCounter implements HttpChannel.Listener {
+
+        private static final String ENTERED = InFlightCounter.class.getName();
+
+        final AtomicInteger inFlight = new AtomicInteger();
+        final AtomicInteger max = new AtomicInteger();
+        final AtomicInteger received = new AtomicInteger();
+
+        @Override
+        public void onRequestBegin(Request request) {
+            if (request.getRequestURI().startsWith("/__admin")) {
+                return;
+            }
+            request.setAttribute(ENTERED, Boolean.TRUE);
+            received.incrementAndGet();
+            max.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+        }
+
+        @Override
+        public void onResponseBegin(Request request) {
+            leave(request);
+        }
+
+        // A fault (reset, garbage) or a caller that hung up never begins a response; Jetty still completes the request.
+        @Override
+        public void onComplete(Request request) {
+            leave(request);
+        }
+
+        // Jetty calls a request's listener methods one after another, never concurrently, so this check-then-act is
+        // safe.
+        private void leave(Request request) {
+            if (request.getAttribute(ENTERED) != null) {
+                request.removeAttribute(ENTERED);
+                inFlight.decrementAndGet();
+            }
+        }
+    }
 }

@@ -12,84 +12,84 @@ import java.time.Duration;
  */
 final class HoldGate implements ResponseDefinitionTransformerV2 {
 
-  static final String NAME = "hold-gate";
+    static final String NAME = "hold-gate";
 
-  private final long quietNanos;
-  private final long limitNanos;
-  private int expected;
-  private int arrived;
-  private long lastArrival;
-  private long armedAt;
-  private boolean open = true;
-  private boolean untilReleased;
+    private final long quietNanos;
+    private final long limitNanos;
+    private int expected;
+    private int arrived;
+    private long lastArrival;
+    private long armedAt;
+    private boolean open = true;
+    private boolean untilReleased;
 
-  HoldGate(Duration quiet, Duration limit) {
-    this.quietNanos = quiet.toNanos();
-    this.limitNanos = limit.toNanos();
-  }
-
-  synchronized void arm(int expectedCalls) {
-    untilReleased = false;
-    expected = expectedCalls;
-    arrived = 0;
-    armedAt = System.nanoTime();
-    lastArrival = armedAt;
-    open = false;
-  }
-
-  /** Holds every call until {@link #openNow()}, or the limit, however long the calls stay quiet. */
-  synchronized void armUntilReleased() {
-    arm(Integer.MAX_VALUE);
-    untilReleased = true;
-  }
-
-  synchronized void openNow() {
-    release();
-  }
-
-  @Override
-  public ResponseDefinition transform(ServeEvent serveEvent) {
-    try {
-      pass();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    HoldGate(Duration quiet, Duration limit) {
+        this.quietNanos = quiet.toNanos();
+        this.limitNanos = limit.toNanos();
     }
-    return serveEvent.getResponseDefinition();
-  }
 
-  private synchronized void pass() throws InterruptedException {
-    if (open) {
-      return;
+    synchronized void arm(int expectedCalls) {
+        untilReleased = false;
+        expected = expectedCalls;
+        arrived = 0;
+        armedAt = System.nanoTime();
+        lastArrival = armedAt;
+        open = false;
     }
-    arrived++;
-    lastArrival = System.nanoTime();
-    if (arrived >= expected) {
-      release();
+
+    /** Holds every call until {@link #openNow()}, or the limit, however long the calls stay quiet. */
+    synchronized void armUntilReleased() {
+        arm(Integer.MAX_VALUE);
+        untilReleased = true;
     }
-    while (!open) {
-      long now = System.nanoTime();
-      long quietEnds = untilReleased ? Long.MAX_VALUE : lastArrival + quietNanos;
-      long waitNanos = Math.min(quietEnds, armedAt + limitNanos) - now;
-      if (waitNanos <= 0) {
+
+    synchronized void openNow() {
         release();
-        return;
-      }
-      wait(waitNanos / 1_000_000 + 1);
     }
-  }
 
-  private void release() {
-    open = true;
-    notifyAll();
-  }
+    @Override
+    public ResponseDefinition transform(ServeEvent serveEvent) {
+        try {
+            pass();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return serveEvent.getResponseDefinition();
+    }
 
-  @Override
-  public boolean applyGlobally() {
-    return false;
-  }
+    private synchronized void pass() throws InterruptedException {
+        if (open) {
+            return;
+        }
+        arrived++;
+        lastArrival = System.nanoTime();
+        if (arrived >= expected) {
+            release();
+        }
+        while (!open) {
+            long now = System.nanoTime();
+            long quietEnds = untilReleased ? Long.MAX_VALUE : lastArrival + quietNanos;
+            long waitNanos = Math.min(quietEnds, armedAt + limitNanos) - now;
+            if (waitNanos <= 0) {
+                release();
+                return;
+            }
+            wait(waitNanos / 1_000_000 + 1);
+        }
+    }
 
-  @Override
-  public String getName() {
-    return NAME;
-  }
+    private void release() {
+        open = true;
+        notifyAll();
+    }
+
+    @Override
+    public boolean applyGlobally() {
+        return false;
+    }
+
+    @Override
+    public String getName() {
+        return NAME;
+    }
 }

@@ -8,14 +8,13 @@ import java.net.ServerSocket;
 /** A port on 127.0.0.1 with nothing listening, for an absent backend. */
 public final class Ports {
 
-  private Ports() {
-  }
+    private Ports() {}
 
-  public static int unused() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    public static int unused() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
 }

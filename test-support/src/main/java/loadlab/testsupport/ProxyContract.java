@@ -26,83 +26,86 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 public abstract class ProxyContract {
 
-  protected static final CountingBackend backend = CountingBackend.start();
+    protected static final CountingBackend backend = CountingBackend.start();
 
-  @DynamicPropertySource
-  static void backend(DynamicPropertyRegistry registry) {
-    registry.add("backend.base-url", backend::baseUrl);
-  }
-
-  @AfterAll
-  static void stopBackend() {
-    backend.close();
-  }
-
-  @LocalServerPort
-  int port;
-
-  @ParameterizedTest
-  @ValueSource(strings = {"{\"delayMs\":7}", "{ \"delayMs\" : 1734 , \"note\": \"caf\u00e9\" }"})
-  void passesTheBackendBodyThroughUnchanged(String body) {
-    backend.reply(200, body);
-
-    Reply reply = HttpCalls.get(app());
-
-    assertThat(reply.status()).isEqualTo(200);
-    assertJson(reply);
-    assertThat(reply.body()).isEqualTo(body);
-  }
-
-  @ParameterizedTest
-  @ValueSource(ints = {500, 503, 404})
-  void answers502WhenTheBackendAnswersAnError(int status) {
-    backend.reply(status, "{\"oops\":true}");
-
-    assertBadGateway(HttpCalls.get(app()), "HTTP " + status);
-    assertStillServes();
-  }
-
-  @ParameterizedTest
-  @EnumSource(Fault.class)
-  void answers502WhenTheBackendBreaksTheConnection(Fault fault) {
-    backend.fail(fault);
-
-    assertBadGateway(HttpCalls.get(app()), null);
-    assertStillServes();
-  }
-
-  @Test
-  void answers502WhenTheBackendDoesNotAnswerInTime() {
-    backend.holdEveryCall(Duration.ofSeconds(3));
-
-    assertBadGateway(HttpCalls.get(app()), "response timeout");
-    assertStillServes();
-  }
-
-  private void assertStillServes() {
-    backend.reply(200, "{\"delayMs\":1}");
-    Reply reply = HttpCalls.get(app());
-    assertThat(reply.status()).isEqualTo(200);
-    assertThat(reply.body()).isEqualTo("{\"delayMs\":1}");
-  }
-
-  private static void assertBadGateway(Reply reply, String reason) {
-    assertThat(reply.status()).isEqualTo(502);
-    assertJson(reply);
-    if (reason != null) {
-      assertThat(reply.body()).isEqualTo("{\"error\":\"backend unavailable: " + reason + "\"}");
-    } else {
-      assertThat(reply.body()).startsWith("{\"error\":\"backend unavailable: ").endsWith("\"}").hasSizeLessThan(200);
+    @DynamicPropertySource
+    static void backend(DynamicPropertyRegistry registry) {
+        registry.add("backend.base-url", backend::baseUrl);
     }
-  }
 
-  /** {@code application/json}, with or without parameters such as a charset. */
-  private static void assertJson(Reply reply) {
-    String mediaType = reply.contentType().split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
-    assertThat(mediaType).as("Content-Type %s", reply.contentType()).isEqualTo("application/json");
-  }
+    @AfterAll
+    static void stopBackend() {
+        backend.close();
+    }
 
-  private URI app() {
-    return URI.create("http://127.0.0.1:" + port + "/");
-  }
+    @LocalServerPort
+    int port;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"delayMs\":7}", "{ \"delayMs\" : 1734 , \"note\": \"caf\u00e9\" }"})
+    void passesTheBackendBodyThroughUnchanged(String body) {
+        backend.reply(200, body);
+
+        Reply reply = HttpCalls.get(app());
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertJson(reply);
+        assertThat(reply.body()).isEqualTo(body);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {500, 503, 404})
+    void answers502WhenTheBackendAnswersAnError(int status) {
+        backend.reply(status, "{\"oops\":true}");
+
+        assertBadGateway(HttpCalls.get(app()), "HTTP " + status);
+        assertStillServes();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Fault.class)
+    void answers502WhenTheBackendBreaksTheConnection(Fault fault) {
+        backend.fail(fault);
+
+        assertBadGateway(HttpCalls.get(app()), null);
+        assertStillServes();
+    }
+
+    @Test
+    void answers502WhenTheBackendDoesNotAnswerInTime() {
+        backend.holdEveryCall(Duration.ofSeconds(3));
+
+        assertBadGateway(HttpCalls.get(app()), "response timeout");
+        assertStillServes();
+    }
+
+    private void assertStillServes() {
+        backend.reply(200, "{\"delayMs\":1}");
+        Reply reply = HttpCalls.get(app());
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.body()).isEqualTo("{\"delayMs\":1}");
+    }
+
+    private static void assertBadGateway(Reply reply, String reason) {
+        assertThat(reply.status()).isEqualTo(502);
+        assertJson(reply);
+        if (reason != null) {
+            assertThat(reply.body()).isEqualTo("{\"error\":\"backend unavailable: " + reason + "\"}");
+        } else {
+            assertThat(reply.body())
+                    .startsWith("{\"error\":\"backend unavailable: ")
+                    .endsWith("\"}")
+                    .hasSizeLessThan(200);
+        }
+    }
+
+    /** {@code application/json}, with or without parameters such as a charset. */
+    private static void assertJson(Reply reply) {
+        String mediaType = reply.contentType().split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
+        assertThat(mediaType).as("Content-Type %s", reply.contentType()).isEqualTo("application/json");
+    }
+
+    private URI app() {
+        return URI.create("http://127.0.0.1:" + port + "/");
+    }
 }
