@@ -38,7 +38,7 @@ KNOBS = -Dusers=$(USERS) -Drampup=$(RAMPUP) -Dwarmup=$(WARMUP) -Dduration=$(DURA
         -DusersList=$(USERS_LIST) -Drates=$(RATES) -DmaxThreads=$(MAX_THREADS)
 RUN := scripts/run-reaped $(MVNW) -pl loadtest verify -DskipTests
 
-.PHONY: help build test compare sweep open capacity clean
+.PHONY: help build test format compare sweep open capacity clean
 
 help: ## List the targets
 	@echo "loadlab (JDK: $(JAVA_HOME))"
@@ -50,6 +50,9 @@ build: ## Build the six runnable jars (slow-server and the five apps) without ru
 
 test: ## Run every test: unit, black-box app tests, and a small end-to-end comparison
 	$(MVNW) package
+
+format: ## Reformat Java (palantir-java-format) and Kotlin (ktlint) in place; `make test` fails on what it would change
+	$(MVNW) -q spotless:apply
 
 compare: build ## Run the comparison (500 users, 60 s window; RUNS=3 repeats it) and write results/summary.md
 	$(RUN) $(KNOBS) -Dmode=compare
