@@ -22,6 +22,34 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import loadlab.loadtest.chart.Charts;
+import loadlab.loadtest.chart.SweepCharts;
+import loadlab.loadtest.measure.ChartInput;
+import loadlab.loadtest.measure.Environment;
+import loadlab.loadtest.measure.JfrFigures;
+import loadlab.loadtest.measure.MeasurementWindow;
+import loadlab.loadtest.measure.OpenPoint;
+import loadlab.loadtest.measure.ProcessSampler;
+import loadlab.loadtest.measure.Repeats;
+import loadlab.loadtest.measure.ResourceCost;
+import loadlab.loadtest.measure.ResourceFigures;
+import loadlab.loadtest.measure.ResourceSamples;
+import loadlab.loadtest.measure.RunStats;
+import loadlab.loadtest.measure.Sample;
+import loadlab.loadtest.measure.SweepPoint;
+import loadlab.loadtest.measure.TargetResult;
+import loadlab.loadtest.plan.Knobs;
+import loadlab.loadtest.plan.LoadShape;
+import loadlab.loadtest.plan.OpenScenario;
+import loadlab.loadtest.plan.SweepScenario;
+import loadlab.loadtest.plan.Target;
+import loadlab.loadtest.report.OpenWorkloadReport;
+import loadlab.loadtest.report.SummaryReport;
+import loadlab.loadtest.report.SweepReport;
+import loadlab.loadtest.run.LabProcess;
+import loadlab.loadtest.run.LoadRun;
+import loadlab.loadtest.run.SamplesCsv;
+import loadlab.loadtest.run.SummaryWriter;
 
 /**
  * The comparison: slow-server once, then the same load against it directly and against each app in turn.

@@ -5,6 +5,8 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import loadlab.loadtest.plan.Target;
+import loadlab.loadtest.run.LabProcess;
 
 /** What the end-to-end tests share: the built project, free ports, and a way to find leftover processes. */
 final class LabFixtures {

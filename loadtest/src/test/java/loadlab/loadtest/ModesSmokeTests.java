@@ -7,6 +7,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import loadlab.loadtest.measure.RunStats;
+import loadlab.loadtest.measure.TargetResult;
+import loadlab.loadtest.plan.Knobs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

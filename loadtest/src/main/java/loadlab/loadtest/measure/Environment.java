@@ -1,0 +1,57 @@
+package loadlab.loadtest.measure;
+
+import java.lang.management.ManagementFactory;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+
+/**
+ * Where and how the numbers were produced, so a reader can tell whether two summaries are comparable.
+ * Free text on purpose: it is only ever printed.
+ *
+ * @param dateTime         when the run started
+ * @param commandLine      how the run was started
+ * @param gitCommit        the commit the apps were built from (with a "-dirty" mark if the runner knows)
+ * @param jdk              vendor and version
+ * @param loadGeneratorJvm heap and flags of the JVM running JMeter, which shares the machine with the apps
+ */
+public record Environment(
+        String dateTime,
+        String commandLine,
+        String gitCommit,
+        String jdk,
+        String os,
+        int cores,
+        String memory,
+        String appJvmFlags,
+        String loadGeneratorJvm) {
+
+    /** Fills what this JVM can know about itself and the machine; the runner supplies the rest. */
+    public static Environment detect(
+            ZonedDateTime startedAt, String commandLine, String gitCommit, String appJvmFlags) {
+        Runtime runtime = Runtime.getRuntime();
+        String jvmFlags = String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments());
+        return new Environment(
+                startedAt.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME),
+                commandLine,
+                gitCommit,
+                System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version"),
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " ("
+                        + System.getProperty("os.arch") + ")",
+                runtime.availableProcessors(),
+                physicalMemory(),
+                appJvmFlags,
+                "max heap " + gibibytes(runtime.maxMemory()) + (jvmFlags.isBlank() ? "" : ", flags " + jvmFlags));
+    }
+
+    private static String physicalMemory() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return gibibytes(os.getTotalMemorySize());
+        }
+        return "unknown";
+    }
+
+    private static String gibibytes(long bytes) {
+        return String.format(Locale.ROOT, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
+    }
+}

@@ -1,0 +1,86 @@
+package loadlab.loadtest.measure;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Why a request failed, coarse enough to compare models: a timeout means the model was too slow, a
+ * connection error means it refused or dropped work, a non-2xx means it answered with an error.
+ */
+public enum ErrorClass {
+    /** Connect or read timed out. */
+    TIMEOUT("timeout"),
+    /** Refused, reset or closed connection. */
+    CONNECTION("connection"),
+    /** An HTTP response with a status outside 2xx. */
+    NON_2XX("non-2xx"),
+    /** A 2xx response whose body did not carry the backend's delayMs. */
+    BAD_BODY("bad body"),
+    /** Anything else, e.g. a 2xx that JMeter still failed, or an unrecognised transport failure. */
+    OTHER("other");
+
+    private static final Pattern HTTP_STATUS = Pattern.compile("\\d{3}");
+
+    // Checked before the connection patterns: ConnectTimeoutException is a timeout, not a refusal, and a
+    // "SocketTimeoutException" must not fall into the broader "SocketException" family.
+    private static final List<String> TIMEOUT_MARKERS =
+            List.of("sockettimeoutexception", "connecttimeoutexception", "timed out", "timeoutexception");
+
+    private static final List<String> CONNECTION_MARKERS = List.of(
+            "connectexception", // also matches Apache's HttpHostConnectException
+            "connection refused",
+            "connection reset",
+            "connection closed",
+            "connectionclosedexception",
+            "nohttpresponseexception",
+            "failed to respond",
+            "broken pipe",
+            "socketexception",
+            "socket closed",
+            "closedchannelexception",
+            "unexpected end of file");
+
+    private final String label;
+
+    ErrorClass(String label) {
+        this.label = label;
+    }
+
+    /** Short lower-case name for reports, e.g. {@code non-2xx}. */
+    public String label() {
+        return label;
+    }
+
+    /**
+     * The error class of a sample, or empty for a good sample: JMeter says success, the status is 2xx and the
+     * body named the backend's delay. A sample counts as an error if and only if this is non-empty.
+     */
+    public static Optional<ErrorClass> classify(Sample sample) {
+        String code = sample.responseCode().trim();
+        if (HTTP_STATUS.matcher(code).matches()) {
+            if (code.charAt(0) != '2') {
+                return Optional.of(NON_2XX);
+            }
+            if (!sample.hasBackendDelay()) {
+                return Optional.of(BAD_BODY);
+            }
+            return sample.success() ? Optional.empty() : Optional.of(OTHER);
+        }
+        // No HTTP status: a transport failure. JMeter puts the exception class in the code and its message in
+        // the response message, so look at both.
+        String text = (code + " " + sample.failureMessage()).toLowerCase(Locale.ROOT);
+        if (containsAny(text, TIMEOUT_MARKERS)) {
+            return Optional.of(TIMEOUT);
+        }
+        if (containsAny(text, CONNECTION_MARKERS)) {
+            return Optional.of(CONNECTION);
+        }
+        return Optional.of(OTHER);
+    }
+
+    private static boolean containsAny(String text, List<String> markers) {
+        return markers.stream().anyMatch(text::contains);
+    }
+}

@@ -1,0 +1,130 @@
+package loadlab.loadtest.measure;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import jdk.jfr.EventType;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * What an app's JDK Flight Recorder file says about its memory and GC, and about virtual-thread pinning, over a
+ * measurement window. Every JVM of the lab records with the same {@link #recordingFlags(Path)}, so JFR's own small
+ * cost is paid by every target alike; the JVM writes the file when it exits (SIGTERM included).
+ * <p>
+ * Only events that START inside the window [start, end) count, so every figure is a count or sum over the window
+ * itself, never a cumulative counter read at the end.
+ *
+ * @param gcCount            collections that started in the window ({@code jdk.GarbageCollection}: young, mixed,
+ *                           full, and G1's concurrent cycles, each counted once as JFR reports them)
+ * @param gcPauseMs          the stop-the-world time of those collections, the sum of their {@code sumOfPauses}
+ * @param heapUsedAfterGcMib heap in use right after the last collection at or before the window's end
+ *                           ({@code jdk.GCHeapSummary}, when = "After GC"): what the app retains, garbage collected;
+ *                           empty if the JVM never collected. With no collection in the window it is an earlier one's
+ * @param pinnedEvents       {@code jdk.VirtualThreadPinned} events in the window: a virtual thread that blocked
+ *                           while pinned to its carrier; empty when the recording did not have the event enabled
+ *                           (an old JDK, or a setting that did not take), so that 0 always means "none happened"
+ */
+public record JfrFigures(int gcCount, double gcPauseMs, OptionalDouble heapUsedAfterGcMib, OptionalInt pinnedEvents) {
+
+    public static final String PINNED_EVENT = "jdk.VirtualThreadPinned";
+    private static final String GC_EVENT = "jdk.GarbageCollection";
+    private static final String HEAP_EVENT = "jdk.GCHeapSummary";
+    private static final String SETTING_EVENT = "jdk.ActiveSetting";
+
+    /**
+     * The flags every lab JVM gets, apps and slow-server alike: JFR's low-overhead default settings, the file
+     * written on exit, and every pinning recorded however short (the default threshold, 20 ms, would hide the
+     * short ones an app under load may pin for thousands of times). JDK 17+ accept event settings inline, so no
+     * .jfc file is needed.
+     *
+     * @param jfrFile where the JVM writes the recording when it exits; must not contain a comma, which separates
+     *                the options of {@code -XX:StartFlightRecording}
+     */
+    public static List<String> recordingFlags(Path jfrFile) {
+        String file = jfrFile.toAbsolutePath().toString();
+        if (file.contains(",")) {
+            throw new IllegalArgumentException("a JFR file name cannot contain a comma: " + file);
+        }
+        return List.of("-XX:StartFlightRecording=filename=" + file + ",dumponexit=true,settings=default," + PINNED_EVENT
+                + "#threshold=0ms");
+    }
+
+    public static JfrFigures read(Path jfr, MeasurementWindow window) throws IOException {
+        return read(jfr, Instant.ofEpochMilli(window.startMillis()), Instant.ofEpochMilli(window.endMillis()));
+    }
+
+    /**
+     * Reads the whole file once.
+     *
+     * @throws IOException when the file is missing or unreadable, e.g. the JVM was killed (SIGKILL) before it could
+     *                     write it
+     */
+    public static JfrFigures read(Path jfr, Instant windowStart, Instant windowEnd) throws IOException {
+        if (!windowEnd.isAfter(windowStart)) {
+            throw new IllegalArgumentException(
+                    "window must end after it starts: [" + windowStart + ", " + windowEnd + ")");
+        }
+        int gcCount = 0;
+        Duration pauses = Duration.ZERO;
+        Instant lastAfterGcAt = null;
+        long lastAfterGcUsed = 0;
+        int pinned = 0;
+        Instant pinnedSettingAt = null;
+        boolean pinnedEnabled = false;
+        try (RecordingFile file = new RecordingFile(jfr)) {
+            long pinnedTypeId = file.readEventTypes().stream()
+                    .filter(type -> type.getName().equals(PINNED_EVENT))
+                    .mapToLong(EventType::getId)
+                    .findFirst()
+                    .orElse(-1);
+            while (file.hasMoreEvents()) {
+                RecordedEvent event = file.readEvent();
+                Instant at = event.getStartTime();
+                boolean inside = !at.isBefore(windowStart) && at.isBefore(windowEnd);
+                switch (event.getEventType().getName()) {
+                    case GC_EVENT -> {
+                        if (inside) {
+                            gcCount++;
+                            pauses = pauses.plus(event.getDuration("sumOfPauses"));
+                        }
+                    }
+                    case HEAP_EVENT -> {
+                        // Files are in order chunk by chunk, not event by event: keep the latest by time.
+                        if ("After GC".equals(event.getString("when"))
+                                && !at.isAfter(windowEnd)
+                                && (lastAfterGcAt == null || !at.isBefore(lastAfterGcAt))) {
+                            lastAfterGcAt = at;
+                            lastAfterGcUsed = event.getLong("heapUsed");
+                        }
+                    }
+                    case PINNED_EVENT -> {
+                        if (inside) {
+                            pinned++;
+                        }
+                    }
+                    case SETTING_EVENT -> {
+                        // Written at the start of the recording and of every chunk; the lab's recordings never
+                        // change their settings, so the latest one says how the whole file was recorded.
+                        if (event.getLong("id") == pinnedTypeId
+                                && "enabled".equals(event.getString("name"))
+                                && (pinnedSettingAt == null || !at.isBefore(pinnedSettingAt))) {
+                            pinnedSettingAt = at;
+                            pinnedEnabled = "true".equals(event.getString("value"));
+                        }
+                    }
+                    default -> {}
+                }
+            }
+        }
+        return new JfrFigures(
+                gcCount,
+                pauses.toNanos() / 1e6,
+                lastAfterGcAt == null ? OptionalDouble.empty() : OptionalDouble.of(lastAfterGcUsed / (1024.0 * 1024)),
+                pinnedEnabled ? OptionalInt.of(pinned) : OptionalInt.empty());
+    }
+}

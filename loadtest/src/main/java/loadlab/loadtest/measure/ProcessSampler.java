@@ -1,0 +1,149 @@
+package loadlab.loadtest.measure;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Samples one process's CPU time, RSS and OS threads about once a second on a daemon thread, from start until
+ * {@link #stop()} or until the process is gone. Which readings count is decided afterwards against the measurement
+ * window ({@link ResourceUsage}), just as for requests: the window is only known once the load has run.
+ */
+public final class ProcessSampler implements AutoCloseable {
+
+    public static final Duration DEFAULT_PERIOD = Duration.ofSeconds(1);
+    private static final Duration STOP_WAIT = Duration.ofSeconds(5);
+
+    private final Supplier<Optional<ResourceSamples.Reading>> source;
+    private final ScheduledExecutorService timer;
+    private final List<ResourceSamples.Reading> readings = new ArrayList<>();
+    private boolean ended;
+    private String problem;
+
+    private ProcessSampler(String name, Supplier<Optional<ResourceSamples.Reading>> source, Duration period) {
+        if (period.isNegative() || period.isZero()) {
+            throw new IllegalArgumentException("period must be positive: " + period);
+        }
+        this.source = source;
+        this.timer = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, name);
+            thread.setDaemon(true);
+            return thread;
+        });
+        timer.scheduleAtFixedRate(this::sample, 0, period.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Samples process {@code pid} from {@code /proc} every second, starting now. */
+    public static ProcessSampler start(long pid) {
+        return start(pid, DEFAULT_PERIOD);
+    }
+
+    public static ProcessSampler start(long pid, Duration period) {
+        return new ProcessSampler("loadlab-sampler-" + pid, () -> ProcStat.read(pid), period);
+    }
+
+    /**
+     * Samples this JVM, the load generator: CPU time from {@code OperatingSystemMXBean.getProcessCpuTime()}
+     * (nanosecond resolution), RSS and threads from {@code /proc/self}.
+     */
+    public static ProcessSampler startThisJvm() {
+        return startThisJvm(DEFAULT_PERIOD);
+    }
+
+    public static ProcessSampler startThisJvm(Duration period) {
+        long pid = ProcessHandle.current().pid();
+        if (!(ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os)) {
+            return start(pid, period);
+        }
+        return new ProcessSampler(
+                "loadlab-sampler-self",
+                () -> {
+                    long at = System.currentTimeMillis();
+                    long cpuNanos = os.getProcessCpuTime();
+                    return cpuNanos < 0
+                            ? Optional.empty()
+                            : ProcStat.readStatus(pid)
+                                    .map(status -> new ResourceSamples.Reading(
+                                            at, cpuNanos, status.rssKb(), status.threads()));
+                },
+                period);
+    }
+
+    /** The readings so far; sampling goes on. */
+    public synchronized ResourceSamples samples() {
+        return new ResourceSamples(readings);
+    }
+
+    /** Whether sampling has ended, by {@link #stop()} or because the process is gone. */
+    public synchronized boolean ended() {
+        return ended;
+    }
+
+    /** Why sampling ended early, if a reading failed rather than the process ending. */
+    public synchronized Optional<String> problem() {
+        return Optional.ofNullable(problem);
+    }
+
+    /** Stops sampling (one last reading first, if the process is still there) and returns every reading. */
+    public ResourceSamples stop() {
+        timer.shutdown();
+        try {
+            if (!timer.awaitTermination(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                timer.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            timer.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+        sample();
+        synchronized (this) {
+            ended = true;
+            return new ResourceSamples(readings);
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private void sample() {
+        synchronized (this) {
+            if (ended) {
+                return;
+            }
+        }
+        Optional<ResourceSamples.Reading> reading;
+        String failure = null;
+        try {
+            reading = source.get();
+        } catch (RuntimeException unreadable) {
+            // A /proc format this parser does not know: stop and say why, rather than fail every second.
+            reading = Optional.empty();
+            failure = unreadable.toString();
+        }
+        synchronized (this) {
+            if (failure != null && problem == null) {
+                problem = failure;
+            }
+            if (reading.isPresent()) {
+                ResourceSamples.Reading next = reading.get();
+                // One reading per millisecond at most, in order: the last reading of stop() may race the timer's.
+                if (readings.isEmpty()
+                        || next.atMillis() > readings.getLast().atMillis()
+                                && next.cpuNanos() >= readings.getLast().cpuNanos()) {
+                    readings.add(next);
+                }
+            } else {
+                ended = true;
+                timer.shutdown();
+            }
+        }
+    }
+}

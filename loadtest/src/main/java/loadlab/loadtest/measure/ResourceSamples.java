@@ -1,0 +1,53 @@
+package loadlab.loadtest.measure;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Timestamped readings of one process's cumulative CPU time, resident set size and OS thread count, as a
+ * {@link ProcessSampler} takes them about once a second. A pure value: {@link ResourceUsage} does the arithmetic.
+ *
+ * @param readings in time order (the constructor sorts a copy)
+ */
+public record ResourceSamples(List<Reading> readings) {
+
+    public static final ResourceSamples NONE = new ResourceSamples(List.of());
+
+    /**
+     * One reading.
+     *
+     * @param atMillis when it was taken, epoch millis on the same clock as the {@link MeasurementWindow}
+     * @param cpuNanos the process's CPU time since it started (user + system), a cumulative counter
+     * @param rssKb    resident set size at that moment, in KiB ({@code VmRSS})
+     * @param threads  live OS threads at that moment ({@code Threads}): platform threads only, since virtual
+     *                 threads are not OS threads; JVM-internal threads (GC, JIT, JFR) included
+     */
+    public record Reading(long atMillis, long cpuNanos, long rssKb, int threads) {
+
+        public Reading {
+            if (cpuNanos < 0 || rssKb < 0 || threads < 0) {
+                throw new IllegalArgumentException("a reading cannot be negative: " + cpuNanos + " ns, " + rssKb
+                        + " KiB, " + threads + " threads");
+            }
+        }
+    }
+
+    public ResourceSamples {
+        List<Reading> sorted = new ArrayList<>(readings);
+        sorted.sort(Comparator.comparingLong(Reading::atMillis));
+        for (int i = 1; i < sorted.size(); i++) {
+            // A cumulative counter that goes back is another process (or a bug), and a delta over it would lie.
+            if (sorted.get(i).cpuNanos() < sorted.get(i - 1).cpuNanos()) {
+                throw new IllegalArgumentException("CPU time goes backwards at "
+                        + sorted.get(i).atMillis() + ": " + sorted.get(i - 1).cpuNanos() + " ns, then "
+                        + sorted.get(i).cpuNanos() + " ns");
+            }
+        }
+        readings = List.copyOf(sorted);
+    }
+
+    public boolean isEmpty() {
+        return readings.isEmpty();
+    }
+}

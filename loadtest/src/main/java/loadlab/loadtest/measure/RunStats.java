@@ -1,0 +1,107 @@
+package loadlab.loadtest.measure;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * The statistics of one target's run, counted over its measurement window.
+ *
+ * @param requests            requests that completed inside the window, errors included
+ * @param throughputPerSecond requests / window seconds, errors included: a timed-out request completes too, so under
+ *                            overload this counts the users' timeouts as much as the target's answers
+ * @param responseTimes       over ALL counted requests, errors included, as JMeter reports them (a timeout is
+ *                            a slow answer the user saw); empty when nothing completed in the window
+ * @param errors              counted requests with an {@link ErrorClass}
+ * @param errorPercent        errors / requests × 100, 0 when there are no requests
+ * @param errorsByClass       counts for every class, zeros included, in enum order
+ * @param concurrency         min(users, thread limit): the requests that can wait on the backend at once
+ * @param ceilingPerSecond    Little's law: concurrency / backend mean delay in seconds
+ * @param efficiencyPercent   good throughput / ceiling × 100: a model only reaches its ceiling with answers that
+ *                            succeed, so timeouts that pile up under overload do not count as work done
+ * @param addedLatency        over GOOD requests only, since a failed request has no backend delay to subtract;
+ *                            empty when there were none
+ */
+public record RunStats(
+        MeasurementWindow window,
+        int requests,
+        double throughputPerSecond,
+        Optional<ResponseTimes> responseTimes,
+        int errors,
+        double errorPercent,
+        Map<ErrorClass, Integer> errorsByClass,
+        int concurrency,
+        double ceilingPerSecond,
+        double efficiencyPercent,
+        Optional<AddedLatency> addedLatency) {
+
+    /**
+     * @param samples            every sample of the run; those outside the window are ignored
+     * @param users              closed-loop users (JMeter threads)
+     * @param threadLimit        the model's request-thread limit, or empty when it has none (and for direct)
+     * @param backendMeanDelayMs the backend's configured mean delay, (min + max) / 2
+     */
+    public static RunStats compute(
+            List<Sample> samples,
+            MeasurementWindow window,
+            int users,
+            OptionalInt threadLimit,
+            double backendMeanDelayMs) {
+        if (users <= 0) {
+            throw new IllegalArgumentException("users must be positive: " + users);
+        }
+        if (!(backendMeanDelayMs > 0)) {
+            // A zero delay has no finite ceiling; the lab is about a slow backend, so this is a setup mistake.
+            throw new IllegalArgumentException("backend mean delay must be positive: " + backendMeanDelayMs);
+        }
+        List<Sample> counted = samples.stream().filter(window::counts).toList();
+
+        long[] elapsed = new long[counted.size()];
+        long[] added = new long[counted.size()];
+        int goodCount = 0;
+        Map<ErrorClass, Integer> errorsByClass = new EnumMap<>(ErrorClass.class);
+        for (ErrorClass errorClass : ErrorClass.values()) {
+            errorsByClass.put(errorClass, 0);
+        }
+        for (int i = 0; i < counted.size(); i++) {
+            Sample sample = counted.get(i);
+            elapsed[i] = sample.elapsedMillis();
+            Optional<ErrorClass> error = ErrorClass.classify(sample);
+            if (error.isPresent()) {
+                errorsByClass.merge(error.get(), 1, Integer::sum);
+            } else {
+                added[goodCount++] = sample.elapsedMillis() - sample.backendDelayMs();
+            }
+        }
+
+        int requests = counted.size();
+        int errors = requests - goodCount;
+        double throughput = requests / window.seconds();
+        int concurrency = threadLimit.isPresent() ? Math.min(users, threadLimit.getAsInt()) : users;
+        double ceiling = concurrency / (backendMeanDelayMs / 1000.0);
+
+        ExactPercentiles elapsedPercentiles = ExactPercentiles.of(elapsed);
+        ExactPercentiles addedPercentiles = ExactPercentiles.of(Arrays.copyOf(added, goodCount));
+        return new RunStats(
+                window,
+                requests,
+                throughput,
+                elapsedPercentiles.isEmpty() ? Optional.empty() : Optional.of(ResponseTimes.of(elapsedPercentiles)),
+                errors,
+                requests == 0 ? 0 : 100.0 * errors / requests,
+                Collections.unmodifiableMap(errorsByClass),
+                concurrency,
+                ceiling,
+                100.0 * (goodCount / window.seconds()) / ceiling,
+                addedPercentiles.isEmpty() ? Optional.empty() : Optional.of(AddedLatency.of(addedPercentiles)));
+    }
+
+    /** Good throughput: requests that succeeded / window seconds, what the users actually got. */
+    public double goodPerSecond() {
+        return (requests - errors) / window.seconds();
+    }
+}

@@ -1,0 +1,61 @@
+package loadlab.loadtest.measure;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One request as JMeter saw it. The runner fills it from a {@code SampleResult}; everything downstream
+ * (window counting, percentiles, error classes) is computed from these alone, so it stays testable.
+ *
+ * @param startMillis     epoch millis when the request was sent
+ * @param endMillis       epoch millis when the response (or the failure) was complete
+ * @param success         JMeter's verdict
+ * @param responseCode    JMeter's response code: {@code "200"}, {@code "502"}, or for transport failures
+ *                        {@code "Non HTTP response code: java.net.SocketTimeoutException"}
+ * @param failureMessage  JMeter's response message or assertion message; empty when there is none
+ * @param backendDelayMs  the {@code delayMs} the backend reported in the body, or {@link #NO_DELAY}
+ */
+public record Sample(
+        long startMillis,
+        long endMillis,
+        boolean success,
+        String responseCode,
+        String failureMessage,
+        long backendDelayMs) {
+
+    /** The body did not name a backend delay (absent, malformed, or no body at all). */
+    public static final long NO_DELAY = -1;
+
+    // Only a plain non-negative integer followed by the end of the value counts: "1734.5" or "17x" is a
+    // broken body, and reporting a guessed delay would silently distort the added-latency figures.
+    private static final Pattern DELAY_MS = Pattern.compile("\"delayMs\"\\s*:\\s*(\\d{1,18})\\s*[,}]");
+
+    public Sample {
+        // JMeter hands out nulls for missing messages; normalising here keeps every consumer null-free.
+        responseCode = responseCode == null ? "" : responseCode;
+        failureMessage = failureMessage == null ? "" : failureMessage;
+    }
+
+    /** Response time in ms, as JMeter's "elapsed". */
+    public long elapsedMillis() {
+        return endMillis - startMillis;
+    }
+
+    public boolean hasBackendDelay() {
+        return backendDelayMs >= 0;
+    }
+
+    /**
+     * The backend's {@code delayMs} from a response body such as {@code {"delayMs":1734}}, tolerant of
+     * whitespace and of other fields around it.
+     *
+     * @return the delay in ms, or {@link #NO_DELAY} when the body is null, lacks the field or it is not an integer
+     */
+    public static long parseBackendDelayMs(String body) {
+        if (body == null) {
+            return NO_DELAY;
+        }
+        Matcher matcher = DELAY_MS.matcher(body);
+        return matcher.find() ? Long.parseLong(matcher.group(1)) : NO_DELAY;
+    }
+}

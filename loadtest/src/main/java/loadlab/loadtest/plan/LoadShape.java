@@ -1,0 +1,46 @@
+package loadlab.loadtest.plan;
+
+import java.util.Locale;
+
+/**
+ * How load arrives at a target: a closed loop of users who each wait for an answer before asking again, or an
+ * open stream of requests at a fixed rate that does not slow down when the target does.
+ */
+public sealed interface LoadShape {
+
+    /** Who Little's law counts: the users of a closed loop, the thread bound of an open one. */
+    int concurrency();
+
+    /** A short name for folders and progress lines, e.g. {@code users-500} or {@code rate-150}. */
+    String label();
+
+    record Closed(int users) implements LoadShape {
+        @Override
+        public int concurrency() {
+            return users;
+        }
+
+        @Override
+        public String label() {
+            return "users-" + users;
+        }
+    }
+
+    /**
+     * @param maxThreads the bound on requests in flight: each arrival gets a thread that lives at most about the
+     *                   response timeout, so the knobs refuse a rate whose rate × timeout would exceed it
+     */
+    record Open(double ratePerSecond, int maxThreads) implements LoadShape {
+        @Override
+        public int concurrency() {
+            return maxThreads;
+        }
+
+        @Override
+        public String label() {
+            return ratePerSecond == Math.rint(ratePerSecond)
+                    ? "rate-" + (long) ratePerSecond
+                    : String.format(Locale.ROOT, "rate-%.1f", ratePerSecond);
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package loadlab.loadtest.run;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A service of the lab (slow-server or an app) running as a child JVM.
+ * <p>
+ * Every child carries {@code -Dloadlab.run=<id>} on its command line, so a wrapper can find and end it even if this
+ * JVM dies without running its hooks; a shutdown hook ends every child this JVM started (Ctrl-C, SIGTERM, crash).
+ */
+public final class LabProcess implements AutoCloseable {
+
+    public static final String RUN_TAG = "-Dloadlab.run=";
+    private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(90);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(15);
+    private static final Set<LabProcess> RUNNING = ConcurrentHashMap.newKeySet();
+    private static final HttpClient PROBE = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(1))
+            .build();
+
+    static {
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(() -> List.copyOf(RUNNING).forEach(LabProcess::close), "loadlab-stop-children"));
+    }
+
+    private final String name;
+    private final Process process;
+    private final Path log;
+
+    private LabProcess(String name, Process process, Path log) {
+        this.name = name;
+        this.process = process;
+        this.log = log;
+    }
+
+    /** Thrown when a service cannot be started or never becomes healthy; the message names the log to read. */
+    public static final class StartFailure extends Exception {
+        public StartFailure(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Starts {@code java <jvmFlags> -jar <jar> <args>} with output to {@code log}, and waits until {@code healthUrl}
+     * answers 200.
+     */
+    public static LabProcess start(
+            String name,
+            Path jar,
+            List<String> jvmFlags,
+            List<String> args,
+            String host,
+            int port,
+            String healthPath,
+            Path log,
+            String runId)
+            throws StartFailure {
+        if (!Files.isRegularFile(jar)) {
+            throw new StartFailure(name + ": jar missing: " + jar + " (run `make build` first)");
+        }
+        if (!isFree(host, port)) {
+            throw new StartFailure(name + ": port " + port + " on " + host + " is already in use");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(RUN_TAG + runId);
+        command.addAll(jvmFlags);
+        command.add("-jar");
+        command.add(jar.toString());
+        command.addAll(args);
+        Process process;
+        try {
+            Files.createDirectories(log.getParent());
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
+                    .start();
+        } catch (IOException e) {
+            throw new StartFailure(name + ": could not start " + jar + ": " + e.getMessage() + " (log: " + log + ")");
+        }
+        LabProcess lab = new LabProcess(name, process, log);
+        RUNNING.add(lab);
+        lab.awaitHealthy(URI.create("http://" + host + ":" + port + healthPath));
+        return lab;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    private void awaitHealthy(URI health) throws StartFailure {
+        long deadline = System.nanoTime() + HEALTH_TIMEOUT.toNanos();
+        HttpRequest request = HttpRequest.newBuilder(health)
+                .timeout(Duration.ofSeconds(2))
+                .GET()
+                .build();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                close();
+                throw new StartFailure(name + ": exited with code " + process.exitValue()
+                        + " before becoming healthy (log: " + log + ")");
+            }
+            try {
+                if (PROBE.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                close();
+                throw new StartFailure(name + ": interrupted while waiting for " + health);
+            }
+            sleep(Duration.ofMillis(200));
+        }
+        close();
+        throw new StartFailure(
+                name + ": not healthy at " + health + " after " + HEALTH_TIMEOUT.toSeconds() + " s (log: " + log + ")");
+    }
+
+    /** SIGTERM, a grace period for a clean shutdown, then SIGKILL; children of the child go too. */
+    @Override
+    public void close() {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        descendants.forEach(ProcessHandle::destroyForcibly);
+        RUNNING.remove(this);
+    }
+
+    static boolean isFree(String host, int port) {
+        // SO_REUSEADDR as the servers themselves bind, so connections in TIME_WAIT from the previous app don't count.
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress(InetAddress.getByName(host), port));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static java.io.File nullDevice() {
+        return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package loadlab.loadtest.run;
+
+import static us.abstracta.jmeter.javadsl.JmeterDsl.htmlReporter;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.jsr223PostProcessor;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import loadlab.loadtest.measure.ErrorClass;
+import loadlab.loadtest.measure.Sample;
+import loadlab.loadtest.plan.Knobs;
+import loadlab.loadtest.plan.LoadShape;
+import org.apache.jmeter.samplers.SampleResult;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.core.postprocessors.DslJsr223PostProcessor.PostProcessorVars;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
+
+/**
+ * One load against one URL, closed-loop or at a fixed arrival rate: ramp up, warm up, measure, with every sample
+ * kept.
+ * <p>
+ * The plan keeps running for {@link #TAIL} after the window so the last second of the window is still steady state;
+ * which samples count is decided afterwards, from their timestamps, not by the plan.
+ */
+public final class LoadRun {
+
+    static final Duration TAIL = Duration.ofSeconds(2);
+    private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+
+    private final String label;
+    private final String url;
+    private final LoadShape shape;
+    private final Knobs knobs;
+    private final Path rawDir;
+    private final boolean dashboard;
+    private final PrintStream progress;
+
+    private final ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
+    private final AtomicLong completed = new AtomicLong();
+    private final AtomicLong errors = new AtomicLong();
+
+    /** @param dashboard whether to write JMeter's HTML dashboard; a sweep of thirty runs skips it to save minutes */
+    public LoadRun(
+            String label,
+            String url,
+            LoadShape shape,
+            Knobs knobs,
+            Path rawDir,
+            boolean dashboard,
+            PrintStream progress) {
+        this.label = label;
+        this.url = url;
+        this.shape = shape;
+        this.knobs = knobs;
+        this.rawDir = rawDir;
+        this.dashboard = dashboard;
+        this.progress = progress;
+    }
+
+    /** What one run yields: every sample, and the measurement window placed on the run's own clock. */
+    public record Result(List<Sample> samples, long windowStartMillis, long windowEndMillis, long runStartMillis) {}
+
+    public Result run() throws IOException {
+        Duration total =
+                knobs.rampUp().plus(knobs.warmUp()).plus(knobs.window()).plus(TAIL);
+        long runStart = System.currentTimeMillis();
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "loadlab-progress");
+            thread.setDaemon(true);
+            return thread;
+        });
+        ticker.scheduleAtFixedRate(
+                new ProgressLine(runStart, total),
+                PROGRESS_EVERY.toMillis(),
+                PROGRESS_EVERY.toMillis(),
+                TimeUnit.MILLISECONDS);
+        try {
+            List<TestPlanChild> plan = new ArrayList<>(List.of(
+                    users(
+                            httpSampler("GET /", url)
+                                    .connectionTimeout(knobs.timeout())
+                                    .responseTimeout(knobs.timeout()),
+                            jsr223PostProcessor("keep sample", this::keep)),
+                    jtlWriter(rawDir.toString(), "samples.jtl")));
+            if (dashboard) {
+                plan.add(htmlReporter(rawDir.toString(), "dashboard"));
+            }
+            testPlan(plan.toArray(TestPlanChild[]::new)).run();
+        } finally {
+            ticker.shutdownNow();
+        }
+        List<Sample> kept = new ArrayList<>(samples);
+        // The clock starts with the first request, not with JMeter's own start-up.
+        long firstStart = kept.stream().mapToLong(Sample::startMillis).min().orElse(runStart);
+        long windowStart = firstStart + knobs.rampUp().plus(knobs.warmUp()).toMillis();
+        long windowEnd = windowStart + knobs.window().toMillis();
+        return new Result(List.copyOf(kept), windowStart, windowEnd, firstStart);
+    }
+
+    /** The same phases for both shapes: ramp up to the load, then hold it through warm-up, window and tail. */
+    private TestPlanChild users(ThreadGroupChild... children) {
+        Duration hold = knobs.warmUp().plus(knobs.window()).plus(TAIL);
+        return switch (shape) {
+            case LoadShape.Closed closed ->
+                threadGroup(label + " users")
+                        .rampTo(closed.users(), knobs.rampUp())
+                        .holdFor(hold)
+                        .children(children);
+            case LoadShape.Open open ->
+                new OpenArrivals(label + " arrivals", open.ratePerSecond(), knobs.rampUp(), hold).children(children);
+        };
+    }
+
+    private void keep(PostProcessorVars vars) {
+        SampleResult result = vars.prev;
+        Sample sample = new Sample(
+                result.getStartTime(),
+                result.getEndTime(),
+                result.isSuccessful(),
+                result.getResponseCode(),
+                result.getResponseMessage(),
+                Sample.parseBackendDelayMs(result.getResponseDataAsString()));
+        samples.add(sample);
+        completed.incrementAndGet();
+        if (ErrorClass.classify(sample).isPresent()) {
+            errors.incrementAndGet();
+        }
+    }
+
+    /** One line every few seconds, so a ten-minute run is never silent. */
+    private final class ProgressLine implements Runnable {
+        private final long start;
+        private final Duration total;
+        private long lastCount;
+        private long lastMillis;
+
+        ProgressLine(long start, Duration total) {
+            this.start = start;
+            this.total = total;
+            this.lastMillis = start;
+        }
+
+        @Override
+        public void run() {
+            long now = System.currentTimeMillis();
+            long count = completed.get();
+            double rate = (count - lastCount) * 1000.0 / Math.max(1, now - lastMillis);
+            lastCount = count;
+            lastMillis = now;
+            progress.printf(
+                    Locale.ROOT,
+                    "[%s] %ds/%ds  requests %d  now %.1f req/s  errors %d%n",
+                    label,
+                    (now - start) / 1000,
+                    total.toSeconds(),
+                    count,
+                    rate,
+                    errors.get());
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package loadlab.loadtest.run;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import loadlab.loadtest.measure.ErrorClass;
+import loadlab.loadtest.measure.Sample;
+
+/** The raw samples behind a row, including warm-up and drain, so anyone can recompute the summary. */
+public final class SamplesCsv {
+
+    static final String HEADER = "start_ms,end_ms,elapsed_ms,success,response_code,backend_delay_ms,error_class";
+
+    private SamplesCsv() {}
+
+    public static void write(Path file, List<Sample> samples) throws IOException {
+        Files.createDirectories(file.getParent());
+        try (BufferedWriter out = Files.newBufferedWriter(file)) {
+            out.write(HEADER);
+            out.newLine();
+            for (Sample s : samples) {
+                out.write(s.startMillis() + "," + s.endMillis() + "," + (s.endMillis() - s.startMillis()) + ","
+                        + s.success() + "," + csv(s.responseCode()) + "," + s.backendDelayMs() + ","
+                        + ErrorClass.classify(s).map(ErrorClass::label).orElse(""));
+                out.newLine();
+            }
+        }
+    }
+
+    private static String csv(String value) {
+        return value == null ? "" : "\"" + value.replace("\"", "\"\"") + "\"";
+    }
+}

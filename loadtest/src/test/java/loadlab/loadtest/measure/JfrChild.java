@@ -1,0 +1,53 @@
+package loadlab.loadtest.measure;
+
+/**
+ * The child JVM of {@link JfrFiguresTests}: two collections, a marker line with the time, then a collection with
+ * 32 MiB kept alive and one short virtual-thread pinning, then exit (which writes the recording).
+ */
+public final class JfrChild {
+
+    static final int RETAINED_MIB = 32;
+    static final String MARKER = "marker=";
+    static byte[] retained;
+
+    private JfrChild() {}
+
+    /** Blocks 5 ms in its static initializer: a virtual thread that runs it blocks while pinned (JDK 21 to 25+). */
+    static final class SlowInit {
+        static {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        static void touch() {}
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        garbage();
+        System.gc();
+        garbage();
+        System.gc();
+        Thread.sleep(300);
+        System.out.println(MARKER + System.currentTimeMillis());
+        System.out.flush();
+        Thread.sleep(300);
+        retained = new byte[RETAINED_MIB * 1024 * 1024];
+        System.gc();
+        Thread pinner = Thread.ofVirtual().start(SlowInit::touch);
+        pinner.join();
+        System.out.println("retained " + retained.length + " bytes");
+    }
+
+    private static long garbage() {
+        long sum = 0;
+        for (int i = 0; i < 200; i++) {
+            byte[] chunk = new byte[64 * 1024];
+            chunk[i] = (byte) i;
+            sum += chunk[i];
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,147 @@
+package loadlab.loadtest.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class KnobsTests {
+
+    @Test
+    void emptyValuesMeanTheDefaultScenario() {
+        Knobs knobs = Knobs.parse("--users=", "--duration=", "--apps=", "--delayMin=", "--delayMax=");
+
+        assertThat(knobs.users()).isEqualTo(500);
+        assertThat(knobs.window()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(knobs.warmUp()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(knobs.timeout()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(knobs.meanDelayMs()).isEqualTo(2000.0);
+        assertThat(knobs.targets())
+                .extracting(Target::name)
+                .containsExactly(
+                        "direct",
+                        "app-threadpool",
+                        "app-threadpool-400",
+                        "app-webflux",
+                        "app-coroutines",
+                        "app-virtual");
+        assertThat(knobs.host()).isEqualTo("127.0.0.1");
+    }
+
+    @Test
+    void durationsTakeUnitsAndBareSeconds() {
+        Knobs knobs = Knobs.parse("--duration=2m", "--warmup=15s", "--timeout=3", "--rampup=0");
+
+        assertThat(knobs.window()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(knobs.warmUp()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(knobs.timeout()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(knobs.rampUp()).isZero();
+    }
+
+    @Test
+    void appsAreChosenByShortOrModuleNameAndDirectAlwaysComesFirst() {
+        assertThat(Knobs.parse("--apps=virtual,app-webflux").targets())
+                .extracting(Target::name)
+                .containsExactly("direct", "app-virtual", "app-webflux");
+        assertThat(Knobs.parse("--apps=none").targets())
+                .extracting(Target::name)
+                .containsExactly("direct");
+    }
+
+    @Test
+    void portsCanBeMovedPerTarget() {
+        Knobs knobs = Knobs.parse("--ports=slow-server:9000,webflux:9083");
+
+        assertThat(knobs.backendPort()).isEqualTo(9000);
+        assertThat(knobs.port("app-webflux")).isEqualTo(9083);
+        assertThat(knobs.port("app-virtual")).isEqualTo(8085);
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--users=abc        | users='abc' is not a whole number",
+                "--users=0          | users=0 must be between 1 and 20000",
+                "--users=-5         | users=-5 must be between 1 and 20000",
+                "--duration=s       | duration='s' is not a duration",
+                "--duration=0       | duration='0' must be longer than zero",
+                "--warmup=ten       | warmup='ten' is not a duration",
+                "--warmup=500ms     | warmup='500ms' is not a duration in whole seconds",
+                "--delayMax=0       | delayMax=0 leaves no mean delay",
+                "--timeout=5h       | timeout='5h' is not a duration",
+                "--apps=tomcat      | unknown app 'tomcat'",
+                "--apps=virtual,virtual | app 'virtual' is listed twice",
+                "--delayMin=-1      | delayMin=-1 must be between 0",
+                "--delayMax=x       | delayMax='x' is not a whole number",
+                "--seed=1.5         | seed='1.5' is not a whole number",
+                "--host=example.org | host='example.org'",
+                "--ports=webflux:99999 | ports entry 'webflux:99999' has a port outside 1..65535",
+                "--ports=nginx:80   | ports entry 'nginx:80' is not <target>:<port>",
+                "--ports=webflux:8085 | port 8085 is given to two targets",
+                "--colour=blue      | unknown knob 'colour'",
+                "--mode=stress      | mode='stress' is not one of compare, sweep, open",
+                "--runs=0           | runs=0 must be between 1 and 10",
+                "--runs=many        | runs='many' is not a whole number",
+                "--usersList=100,x  | usersList entry 'x' is not a whole number",
+                "--usersList=100,100 | usersList has 100 twice",
+                "--usersList=0      | usersList entry 0 must be between 1",
+                "--rates=fast       | rates entry 'fast' is not a number of requests per second",
+                "--rates=-5         | rates entry -5 must be above 0",
+                "--rates=80,80      | rates has 80 twice",
+                "--maxThreads=0     | maxThreads=0 must be between 1",
+                "users=5            | argument 'users=5' is not of the form --name=value",
+            })
+    void badInputIsOneLineNamingTheValue(String arg, String expected) {
+        assertThatThrownBy(() -> Knobs.parse(arg))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(expected)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void eachModeHasItsPlanOfLoadsAndItsOwnDefaultPhases() {
+        Knobs compare = Knobs.parse("--runs=3");
+        assertThat(compare.shapes())
+                .containsExactly(new LoadShape.Closed(500), new LoadShape.Closed(500), new LoadShape.Closed(500));
+
+        Knobs sweep = Knobs.parse("--mode=sweep");
+        assertThat(sweep.shapes()).extracting(LoadShape::concurrency).containsExactly(100, 250, 500, 1000, 2000);
+        assertThat(sweep.window()).isEqualTo(Duration.ofSeconds(20));
+        assertThat(Knobs.parse("--mode=sweep", "--usersList=500,100").usersList())
+                .containsExactly(100, 500);
+        assertThat(sweep.warmUp()).isEqualTo(Duration.ofSeconds(5));
+
+        Knobs open = Knobs.parse("--mode=open", "--rates=80,150.5", "--maxThreads=1600");
+        assertThat(open.shapes()).containsExactly(new LoadShape.Open(80, 1600), new LoadShape.Open(150.5, 1600));
+        assertThat(open.shapes()).extracting(LoadShape::label).containsExactly("rate-80", "rate-150.5");
+        assertThat(Knobs.parse("--mode=sweep", "--duration=45s").window()).isEqualTo(Duration.ofSeconds(45));
+    }
+
+    @Test
+    void theFirstProgressLineDescribesTheLoadOfTheModeThatRuns() {
+        assertThat(Knobs.parse().loadDescription()).isEqualTo("500 users");
+        assertThat(Knobs.parse("--runs=3", "--users=200").loadDescription()).isEqualTo("200 users x 3 runs");
+        assertThat(Knobs.parse("--mode=sweep", "--usersList=100,250").loadDescription())
+                .isEqualTo("sweep of 100, 250 users");
+        assertThat(Knobs.parse("--mode=open", "--rates=80,150").loadDescription())
+                .isEqualTo("open arrivals at 80.0, 150.0 req/s, at most 2500 in flight");
+    }
+
+    @Test
+    void anOpenWorkloadThatCouldOutgrowItsThreadBoundIsRefusedBeforeItStarts() {
+        assertThatThrownBy(() -> Knobs.parse("--mode=open", "--rates=80,300", "--maxThreads=2500"))
+                .hasMessage("rates up to 300.0 req/s with a 10 s timeout can keep 3000 requests in flight, more than "
+                        + "maxThreads=2500");
+        assertThat(Knobs.parse("--mode=open", "--rates=225").maxThreads()).isEqualTo(2500);
+    }
+
+    @Test
+    void aBackendRangeUpsideDownIsRefused() {
+        assertThatThrownBy(() -> Knobs.parse("--delayMin=3000", "--delayMax=100"))
+                .hasMessage("delayMin=3000 is greater than delayMax=100");
+    }
+}

@@ -1,0 +1,306 @@
+package loadlab.loadtest.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.stream.Stream;
+import loadlab.loadtest.measure.Environment;
+import loadlab.loadtest.measure.MeasurementWindow;
+import loadlab.loadtest.measure.Repeats;
+import loadlab.loadtest.measure.ResourceCost;
+import loadlab.loadtest.measure.ResourceUsage;
+import loadlab.loadtest.measure.RunStats;
+import loadlab.loadtest.measure.Sample;
+import loadlab.loadtest.measure.TargetResult;
+import loadlab.loadtest.plan.Scenario;
+import loadlab.loadtest.plan.Target;
+import org.junit.jupiter.api.Test;
+
+/** The Repeats section: three runs per target, built from raw samples as the runner builds them. */
+class SummaryReportRepeatsTests {
+
+    private static final long T0 = 1_700_000_000_000L;
+    private static final Scenario SCENARIO =
+            new Scenario(500, 10, 10, 30, 10, 0, 4_000, List.of("app-threadpool", "app-virtual", "app-webflux"));
+    private static final MeasurementWindow WINDOW = SCENARIO.measurementWindow(T0);
+    private static final Environment ENVIRONMENT = new Environment(
+            "2025-06-01T10:00:00+02:00",
+            "make loadtest USERS=500 RUNS=3",
+            "4a87ca4",
+            "Eclipse Adoptium 25.0.1+8-LTS",
+            "Linux 6.8.0 (amd64)",
+            2,
+            "23.4 GiB",
+            "-Xmx512m -XX:+UseG1GC",
+            "max heap 6.0 GiB, flags -Xmx6g");
+
+    private static final Target DIRECT = Target.direct();
+    private static final Target THREADPOOL = Target.app("threadpool").orElseThrow();
+    private static final Target VIRTUAL = Target.app("virtual").orElseThrow();
+    private static final Target WEBFLUX = Target.app("webflux").orElseThrow();
+
+    /** {@code count} good requests inside the window that took {@code elapsedMs}, of which the target added {@code addedMs}. */
+    private static List<Sample> good(int count, long elapsedMs, long addedMs) {
+        long end = WINDOW.startMillis() + 15_000;
+        return Collections.nCopies(count, new Sample(end - elapsedMs, end, true, "200", "OK", elapsedMs - addedMs));
+    }
+
+    private static List<Sample> timeouts(int count) {
+        long end = WINDOW.startMillis() + 20_000;
+        return Collections.nCopies(
+                count,
+                new Sample(
+                        end - 10_000,
+                        end,
+                        false,
+                        "Non HTTP response code: java.net.SocketTimeoutException",
+                        "Read timed out",
+                        Sample.NO_DELAY));
+    }
+
+    @SafeVarargs
+    private static RunStats run(Target target, List<Sample>... parts) {
+        List<Sample> samples = Stream.of(parts).flatMap(List::stream).toList();
+        return RunStats.compute(samples, WINDOW, SCENARIO.users(), target.threadLimit(), SCENARIO.backendMeanDelayMs());
+    }
+
+    private static ResourceCost cpuPer1000(double seconds) {
+        return new ResourceCost(
+                Optional.of(new ResourceUsage(seconds * 3, 0.1, OptionalDouble.of(seconds), 300, 40, true)),
+                Optional.empty(),
+                Optional.empty());
+    }
+
+    // direct: 308, 290 and 300 requests in 30 s, a 6% throughput spread; latencies identical across runs.
+    private static final Repeats DIRECT_RUNS = new Repeats(
+            DIRECT,
+            List.of(
+                    run(DIRECT, good(308, 1_000, 2)),
+                    run(DIRECT, good(290, 1_000, 2)),
+                    run(DIRECT, good(300, 1_000, 2))),
+            List.of(cpuPer1000(0.80), cpuPer1000(0.84), cpuPer1000(0.82)));
+
+    // app-threadpool: the first run has 4 slow requests and a timeout in its 100, the other two none.
+    private static final List<Sample> SLOW_FIRST_RUN = Stream.of(good(95, 1_000, 2), good(4, 5_000, 2), timeouts(1))
+            .flatMap(List::stream)
+            .toList();
+    private static final Repeats THREADPOOL_RUNS = Repeats.of(
+            THREADPOOL,
+            List.of(
+                    run(THREADPOOL, SLOW_FIRST_RUN),
+                    run(THREADPOOL, good(100, 1_000, 2)),
+                    run(THREADPOOL, good(100, 1_000, 2))));
+
+    // app-virtual: 294, 300 and 306 requests, a 4% throughput spread; 2000, 2060 and 1940 ms, a 6% latency spread.
+    private static final Repeats VIRTUAL_RUNS = Repeats.of(
+            VIRTUAL,
+            List.of(
+                    run(VIRTUAL, good(294, 2_000, 3)),
+                    run(VIRTUAL, good(300, 2_060, 3)),
+                    run(VIRTUAL, good(306, 1_940, 3))));
+
+    private static final TargetResult WEBFLUX_FAILED = TargetResult.failed(
+            WEBFLUX, "run 2 of 3: exited with code 137", Path.of("results/raw/app-webflux/app.log"));
+
+    private static String render(Repeats... repeated) {
+        Map<Target, Repeats> repeats = new LinkedHashMap<>();
+        Map<Target, ResourceCost> costs = new LinkedHashMap<>();
+        List<TargetResult> apps = new ArrayList<>();
+        for (Repeats target : repeated) {
+            repeats.put(target.target(), target);
+            costs.put(target.target(), target.representativeCost());
+            if (target.target().isApp()) {
+                apps.add(target.representativeResult());
+            }
+        }
+        apps.add(WEBFLUX_FAILED);
+        return SummaryReport.render(
+                SCENARIO, ENVIRONMENT, repeats.get(DIRECT).representativeResult(), apps, costs, "", repeats);
+    }
+
+    private static String render() {
+        return render(DIRECT_RUNS, THREADPOOL_RUNS, VIRTUAL_RUNS);
+    }
+
+    private static String section(String markdown) {
+        return markdown.substring(markdown.indexOf("## Repeats"), markdown.indexOf("## How to read this"));
+    }
+
+    /** The data rows of the n-th table (0-based): lines starting with "| " after the separator. */
+    private static List<String> rowsOfTable(String markdown, int index) {
+        List<String> found = Arrays.stream(markdown.split("\n\n"))
+                .filter(block -> block.startsWith("| Target |"))
+                .toList();
+        return found.get(index).lines().skip(2).toList();
+    }
+
+    private static List<String> repeatsRows(String markdown) {
+        return rowsOfTable(section(markdown), 0);
+    }
+
+    private static int cells(String row) {
+        return row.replace("\\|", "").split("\\|", -1).length - 2;
+    }
+
+    @Test
+    void eachCellIsTheMedianOfThePerRunFiguresWithTheirRange() {
+        assertThat(repeatsRows(render()).get(0))
+                .isEqualTo("| direct | 10.0 (9.7–10.3) ⚠ | 4.0 (3.9–4.1) ⚠ "
+                        + "| 1000 (1000–1000) | 1000 (1000–1000) | 1000 (1000–1000) | 1000 (1000–1000) | 1000 (1000–1000) "
+                        + "| 0.0 (0.0–0.0) | 2.0 (2.0–2.0) | 0.82 (0.80–0.84) |");
+        assertThat(repeatsRows(render()).get(2))
+                .isEqualTo("| app-virtual | 10.0 (9.8–10.2) | 4.0 (3.9–4.1) "
+                        + "| 2000 (1940–2060) ⚠ | 2000 (1940–2060) ⚠ | 2000 (1940–2060) ⚠ | 2000 (1940–2060) ⚠ "
+                        + "| 2000 (1940–2060) ⚠ | 0.0 (0.0–0.0) | 3.0 (3.0–3.0) | n/a |");
+    }
+
+    @Test
+    void aSixPercentSpreadIsFlaggedAndAFourPercentOneIsNot() {
+        List<String> rows = repeatsRows(render());
+
+        // Throughput: direct 6% (flagged), app-virtual 4% (not); app-virtual's latencies 6% (flagged).
+        assertThat(rows.get(0).split("\\|")[2].trim()).isEqualTo("10.0 (9.7–10.3) ⚠");
+        assertThat(rows.get(2).split("\\|")[2].trim()).isEqualTo("10.0 (9.8–10.2)");
+        assertThat(rows.get(2).split("\\|")[6].trim()).isEqualTo("2000 (1940–2060) ⚠");
+        // CPU 0.80–0.84 around 0.82 is 4.9%: not flagged.
+        assertThat(rows.get(0).split("\\|")[11].trim()).isEqualTo("0.82 (0.80–0.84)");
+    }
+
+    @Test
+    void percentilesAreTheMedianOfEachRunsOwnNeverPooledOrAveraged() {
+        // Over all 300 requests pooled, the p99 would be a slow one; per run it is 5000, 1000 and 1000 ms.
+        RunStats pooled = run(THREADPOOL, SLOW_FIRST_RUN, good(100, 1_000, 2), good(100, 1_000, 2));
+        assertThat(pooled.responseTimes().orElseThrow().p99Ms()).isEqualTo(5_000);
+
+        assertThat(repeatsRows(render()).get(1))
+                .isEqualTo("| app-threadpool | 3.3 (3.3–3.3) | 3.3 (3.3–3.3) "
+                        + "| 1000 (1000–1250) ⚠ | 1000 (1000–1000) | 1000 (1000–1000) | 1000 (1000–5000) ⚠ "
+                        + "| 1000 (1000–10000) ⚠ | 0.0 (0.0–1.0) ⚠ | 2.0 (2.0–2.0) | n/a |");
+    }
+
+    @Test
+    void theReadingNamesTheNoisyFiguresOfEachTargetInNumbers() {
+        assertThat(section(render()))
+                .contains("Spread above 5% across the runs: direct throughput 6.0%, efficiency 6.0%; "
+                        + "app-threadpool avg 25.0%, p99 400.0%, max 900.0%, error % 0.0–1.0 around a median of 0; "
+                        + "app-virtual avg 6.0%, p50 6.0%, p90 6.0%, p99 6.0%, max 6.0%.");
+    }
+
+    @Test
+    void theReadingSaysSoWhenNoFigureIsNoisyAndNamesTheSteadyTargets() {
+        Repeats steadyDirect = Repeats.of(
+                DIRECT,
+                List.of(
+                        run(DIRECT, good(300, 1_000, 2)),
+                        run(DIRECT, good(301, 1_001, 2)),
+                        run(DIRECT, good(299, 999, 2))));
+        Repeats steadyVirtual =
+                Repeats.of(VIRTUAL, List.of(run(VIRTUAL, good(300, 2_000, 3)), run(VIRTUAL, good(300, 2_000, 3))));
+
+        assertThat(section(render(steadyDirect, steadyVirtual)))
+                .contains("No figure of any target spread more than 5% across its runs.");
+        assertThat(section(render(DIRECT_RUNS, steadyVirtual)))
+                .contains("Spread above 5% across the runs: direct throughput 6.0%, efficiency 6.0%. "
+                        + "Within 5% on every figure: app-virtual.");
+    }
+
+    @Test
+    void theLegendExplainsTheCellTheMarkerAndTheSpreadFormula() {
+        assertThat(section(render()))
+                .contains(
+                        "median (min–max)",
+                        "the mean of the two middle runs",
+                        "⚠ marks a figure whose spread, (max − min) / median, is above 5%",
+                        "Percentiles are never averaged");
+    }
+
+    @Test
+    void theSingleRunTablesShowTheMedianThroughputRunAndTheSectionSaysWhichOneThatIs() {
+        String markdown = render();
+
+        assertThat(section(markdown))
+                .contains(
+                        "The tables above show each target's run with the median throughput "
+                                + "(for an even count, the lower of the two middle ones): direct run 3, app-threadpool run 2, app-virtual run 2.");
+        assertThat(rowsOfTable(markdown, 0).get(0)).contains("| 300 | 10.0 |");
+        assertThat(rowsOfTable(markdown, 2).get(0)).contains("| 0.82 |");
+    }
+
+    @Test
+    void oneRowPerTargetInRunOrderAFailedTargetIncludedWithAsManyCellsAsTheHeader() {
+        List<String> rows = repeatsRows(render());
+
+        assertThat(rows)
+                .extracting(row -> row.split("\\|")[1].trim())
+                .containsExactly("direct", "app-threadpool", "app-virtual", "app-webflux");
+        assertThat(rows).allSatisfy(row -> assertThat(cells(row)).isEqualTo(11));
+        assertThat(rows.get(3)).isEqualTo("| app-webflux | **FAILED** | — | — | — | — | — | — | — | — | — |");
+    }
+
+    @Test
+    void aTargetWithFewerRunsThanTheOthersSaysHowMany() {
+        Repeats twoRuns =
+                Repeats.of(VIRTUAL, List.of(run(VIRTUAL, good(300, 2_000, 3)), run(VIRTUAL, good(300, 2_000, 3))));
+
+        assertThat(repeatsRows(render(DIRECT_RUNS, twoRuns)).get(1))
+                .startsWith("| app-virtual (2 runs) | 10.0 (10.0–10.0) |");
+    }
+
+    @Test
+    void theScenarioSaysHowManyRunsAndTheSectionSitsBetweenTheTablesAndTheReading() {
+        String markdown = render();
+
+        assertThat(markdown)
+                .contains("response timeout 10 s; 3 runs per target, one after another in the same process, "
+                        + "each with its own ramp-up, warm-up and window\n");
+        assertThat(markdown)
+                .contains(
+                        "## Repeats (3 runs per target)\n\n| Target | Throughput (req/s) | Efficiency % "
+                                + "| Avg (ms) | p50 (ms) | p90 (ms) | p99 (ms) | Max (ms) | Error % | Added mean (ms) | CPU s / 1000 req |\n");
+        assertThat(markdown.indexOf("## Resource cost")).isLessThan(markdown.indexOf("## Repeats"));
+        assertThat(markdown.indexOf("## Repeats")).isLessThan(markdown.indexOf("## How to read this"));
+    }
+
+    @Test
+    void oneRunPerTargetGivesExactlyTheSingleRunSummary() {
+        RunStats direct = run(DIRECT, good(300, 1_000, 2));
+        RunStats virtual = run(VIRTUAL, good(300, 2_000, 3));
+        Map<Target, ResourceCost> costs = Map.of(DIRECT, cpuPer1000(0.82));
+        List<TargetResult> apps = List.of(TargetResult.measured(VIRTUAL, virtual), WEBFLUX_FAILED);
+        String singleRun = SummaryReport.render(
+                SCENARIO, ENVIRONMENT, TargetResult.measured(DIRECT, direct), apps, costs, "![chart](charts/x.png)");
+
+        Map<Target, Repeats> oneEach = Map.of(
+                DIRECT,
+                new Repeats(DIRECT, List.of(direct), List.of(cpuPer1000(0.82))),
+                VIRTUAL,
+                Repeats.of(VIRTUAL, List.of(virtual)));
+        assertThat(SummaryReport.render(
+                        SCENARIO,
+                        ENVIRONMENT,
+                        TargetResult.measured(DIRECT, direct),
+                        apps,
+                        costs,
+                        "![chart](charts/x.png)",
+                        oneEach))
+                .isEqualTo(singleRun);
+        assertThat(SummaryReport.render(
+                        SCENARIO,
+                        ENVIRONMENT,
+                        TargetResult.measured(DIRECT, direct),
+                        apps,
+                        costs,
+                        "![chart](charts/x.png)",
+                        Map.of()))
+                .isEqualTo(singleRun);
+        assertThat(singleRun).doesNotContain("## Repeats", "runs per target");
+    }
+}

@@ -1,0 +1,518 @@
+package loadlab.loadtest.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import loadlab.loadtest.measure.AddedLatency;
+import loadlab.loadtest.measure.Environment;
+import loadlab.loadtest.measure.ErrorClass;
+import loadlab.loadtest.measure.JfrFigures;
+import loadlab.loadtest.measure.MeasurementWindow;
+import loadlab.loadtest.measure.ResourceCost;
+import loadlab.loadtest.measure.ResourceUsage;
+import loadlab.loadtest.measure.ResponseTimes;
+import loadlab.loadtest.measure.RunStats;
+import loadlab.loadtest.measure.Sample;
+import loadlab.loadtest.measure.TargetResult;
+import loadlab.loadtest.plan.Scenario;
+import loadlab.loadtest.plan.Target;
+import org.junit.jupiter.api.Test;
+
+class SummaryReportTests {
+
+    private static final long T0 = 1_700_000_000_000L;
+    private static final Scenario SCENARIO = new Scenario(
+            500,
+            10,
+            10,
+            30,
+            10,
+            0,
+            4_000,
+            List.of("app-threadpool", "app-virtual", "app-webflux", "app-coroutines", "app-threadpool-400"));
+    private static final MeasurementWindow WINDOW = SCENARIO.measurementWindow(T0);
+    private static final Environment ENVIRONMENT = new Environment(
+            "2025-06-01T10:00:00+02:00",
+            "make loadtest USERS=500",
+            "4a87ca4",
+            "Eclipse Adoptium 25.0.1+8-LTS",
+            "Linux 6.8.0 (amd64)",
+            2,
+            "23.4 GiB",
+            "-Xmx512m -XX:+UseG1GC",
+            "max heap 6.0 GiB, flags -Xmx6g");
+
+    private static final Target THREADPOOL = Target.app("threadpool").orElseThrow();
+    private static final Target VIRTUAL = Target.app("virtual").orElseThrow();
+    private static final Target WEBFLUX = Target.app("webflux").orElseThrow();
+    private static final Target COROUTINES = Target.app("coroutines").orElseThrow();
+    private static final Target THREADPOOL_400 = Target.app("threadpool-400").orElseThrow();
+
+    private static final TargetResult DIRECT = TargetResult.measured(
+            Target.direct(),
+            stats(
+                    7_470,
+                    249.0,
+                    new ResponseTimes(2_010.4, 3, 1_998, 3_600, 3_800, 3_962, 4_008),
+                    Map.of(),
+                    500,
+                    250.0,
+                    99.6,
+                    new AddedLatency(7_470, 1.24, 4)));
+    private static final TargetResult THREADPOOL_RESULT = TargetResult.measured(
+            THREADPOOL,
+            stats(
+                    2_990,
+                    99.7,
+                    new ResponseTimes(4_812.3, 5, 4_800, 7_000, 7_900, 8_200, 10_004),
+                    Map.of(ErrorClass.TIMEOUT, 30, ErrorClass.NON_2XX, 1),
+                    200,
+                    100.0,
+                    99.7,
+                    new AddedLatency(2_959, 2_803.5, 6_100)));
+    private static final TargetResult VIRTUAL_RESULT = TargetResult.measured(
+            VIRTUAL,
+            stats(
+                    7_440,
+                    248.0,
+                    new ResponseTimes(2_015.0, 4, 2_001, 3_605, 3_805, 3_970, 4_020),
+                    Map.of(),
+                    500,
+                    250.0,
+                    99.2,
+                    new AddedLatency(7_440, 3.44, 12)));
+    private static final TargetResult WEBFLUX_FAILED = TargetResult.failed(
+            WEBFLUX,
+            "exited with code 1 before it was ready:\nPort 8083 was already in use",
+            Path.of("results/raw/app-webflux.log"));
+    private static final TargetResult COROUTINES_RESULT = TargetResult.measured(
+            COROUTINES,
+            stats(
+                    7_000,
+                    233.3,
+                    new ResponseTimes(2_140.0, 9, 2_100, 3_700, 3_900, 4_100, 4_300),
+                    Map.of(),
+                    500,
+                    250.0,
+                    93.3,
+                    new AddedLatency(7_000, 9.8, 55)));
+    private static final TargetResult THREADPOOL_400_RESULT = TargetResult.measured(
+            THREADPOOL_400,
+            stats(
+                    6_000,
+                    200.0,
+                    new ResponseTimes(2_500.0, 4, 2_400, 3_900, 4_100, 4_500, 5_000),
+                    Map.of(),
+                    400,
+                    200.0,
+                    100.0,
+                    new AddedLatency(6_000, 480.2, 900)));
+
+    private static final List<TargetResult> APPS =
+            List.of(THREADPOOL_RESULT, VIRTUAL_RESULT, WEBFLUX_FAILED, COROUTINES_RESULT, THREADPOOL_400_RESULT);
+
+    private static RunStats stats(
+            int requests,
+            double throughput,
+            ResponseTimes times,
+            Map<ErrorClass, Integer> errors,
+            int concurrency,
+            double ceiling,
+            double efficiency,
+            AddedLatency added) {
+        Map<ErrorClass, Integer> byClass = new EnumMap<>(ErrorClass.class);
+        for (ErrorClass errorClass : ErrorClass.values()) {
+            byClass.put(errorClass, errors.getOrDefault(errorClass, 0));
+        }
+        int errorCount = byClass.values().stream().mapToInt(Integer::intValue).sum();
+        return new RunStats(
+                WINDOW,
+                requests,
+                throughput,
+                Optional.of(times),
+                errorCount,
+                100.0 * errorCount / requests,
+                byClass,
+                concurrency,
+                ceiling,
+                efficiency,
+                Optional.of(added));
+    }
+
+    private static String render() {
+        return SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, APPS);
+    }
+
+    /** The data rows of the n-th table (0-based): lines starting with "| " after the separator. */
+    private static List<String> rowsOfTable(String markdown, int index) {
+        String[] tables = markdown.split("\n\n");
+        List<String> found = Arrays.stream(tables)
+                .filter(block -> block.startsWith("| Target |"))
+                .toList();
+        return found.get(index).lines().skip(2).toList();
+    }
+
+    private static int cells(String row) {
+        return row.replace("\\|", "").split("\\|", -1).length - 2;
+    }
+
+    @Test
+    void bothTablesHaveOneRowPerTargetInRunOrderWithDirectFirst() {
+        String markdown = render();
+
+        for (int table = 0; table < 2; table++) {
+            assertThat(rowsOfTable(markdown, table))
+                    .extracting(row -> row.split("\\|")[1].trim())
+                    .containsExactly(
+                            "direct",
+                            "app-threadpool",
+                            "app-virtual",
+                            "app-webflux",
+                            "app-coroutines",
+                            "app-threadpool-400");
+        }
+    }
+
+    @Test
+    void everyRowHasAsManyCellsAsItsHeaderFailedOnesIncluded() {
+        String markdown = render();
+
+        assertThat(rowsOfTable(markdown, 0))
+                .allSatisfy(row -> assertThat(cells(row)).isEqualTo(10));
+        assertThat(rowsOfTable(markdown, 1))
+                .allSatisfy(row -> assertThat(cells(row)).isEqualTo(9));
+    }
+
+    @Test
+    void classicColumnsAreFormatted() {
+        assertThat(rowsOfTable(render(), 0).get(1))
+                .isEqualTo(
+                        "| app-threadpool | Tomcat, 200 threads, blocking RestClient | 200 | 2990 | 99.7 | 4812 | 5 | 7000 | 10004 | 1.0 |");
+        assertThat(rowsOfTable(render(), 0).get(0))
+                .contains("| direct | slow-server, no app in between | none | 7470 | 249.0 |");
+    }
+
+    @Test
+    void deeperColumnsAreFormatted() {
+        assertThat(rowsOfTable(render(), 1).get(1))
+                .isEqualTo(
+                        "| app-threadpool | 4800 | 7900 | 8200 | 100.0 | 99.7 | 2803.5 | 6100 | timeout 30, non-2xx 1 |");
+        assertThat(rowsOfTable(render(), 1).get(2)).endsWith("| 3.4 | 12 | 0 |");
+    }
+
+    @Test
+    void aFailedTargetKeepsItsRowMarkedFailedWithReasonAndLog() {
+        String markdown = render();
+
+        assertThat(rowsOfTable(markdown, 0).get(3))
+                .startsWith("| app-webflux | Netty, WebClient | none | **FAILED**: exited with code 1 before it "
+                        + "was ready: Port 8083 was already in use (log: `results/raw/app-webflux.log`)");
+        assertThat(rowsOfTable(markdown, 1).get(3)).startsWith("| app-webflux | **FAILED** |");
+        assertThat(markdown).contains("app-webflux FAILED and has no numbers: exited with code 1");
+    }
+
+    @Test
+    void aReasonWithAPipeDoesNotBreakTheTable() {
+        TargetResult failed = TargetResult.failed(WEBFLUX, "grep | wc said 0", Path.of("x.log"));
+
+        String markdown = SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, List.of(failed));
+
+        assertThat(rowsOfTable(markdown, 0).get(1)).contains("grep \\| wc said 0");
+        assertThat(cells(rowsOfTable(markdown, 0).get(1))).isEqualTo(10);
+    }
+
+    @Test
+    void scenarioAndEnvironmentComeFirstWithEveryField() {
+        String markdown = render();
+        String beforeResults = markdown.substring(0, markdown.indexOf("## Results"));
+
+        assertThat(beforeResults)
+                .contains(
+                        "500 closed-loop users",
+                        "ramp-up 10 s",
+                        "warm-up 10 s",
+                        "measured window 30 s",
+                        "response timeout 10 s",
+                        "0..4000 ms",
+                        "mean 2000 ms",
+                        "direct, app-threadpool, app-virtual, app-webflux, app-coroutines, app-threadpool-400");
+        assertThat(beforeResults)
+                .contains(
+                        "2025-06-01T10:00:00+02:00",
+                        "`make loadtest USERS=500`",
+                        "`4a87ca4`",
+                        "Eclipse Adoptium 25.0.1+8-LTS",
+                        "Linux 6.8.0 (amd64)",
+                        "Cores: 2",
+                        "23.4 GiB",
+                        "`-Xmx512m -XX:+UseG1GC`",
+                        "max heap 6.0 GiB, flags -Xmx6g");
+    }
+
+    @Test
+    void sectionsComeInOrderAndTheFooterForbidsHandEdits() {
+        String markdown = render();
+
+        assertThat(markdown).startsWith("# loadlab results\n");
+        assertThat(markdown.indexOf("## Scenario")).isLessThan(markdown.indexOf("## Environment"));
+        assertThat(markdown.indexOf("## Environment")).isLessThan(markdown.indexOf("## Results"));
+        assertThat(markdown.indexOf("## Results")).isLessThan(markdown.indexOf("## How to read this"));
+        assertThat(markdown.indexOf("## How to read this")).isLessThan(markdown.indexOf("## Method"));
+        assertThat(markdown.strip().lines().reduce((first, second) -> second).orElseThrow())
+                .contains("Generated by the loadlab load runner", "Do not edit by hand");
+    }
+
+    @Test
+    void readingNamesWhoReachedTheCeilingAndWhoDidNotInNumbers() {
+        assertThat(render())
+                .contains("Reached at least 98% of their Little's-law ceiling: "
+                        + "direct 249.0 of 250.0 req/s (99.6%), app-threadpool 99.7 of 100.0 req/s (99.7%), "
+                        + "app-virtual 248.0 of 250.0 req/s (99.2%), app-threadpool-400 200.0 of 200.0 req/s (100.0%). "
+                        + "Below it: app-coroutines 233.3 of 250.0 req/s (93.3%).");
+    }
+
+    @Test
+    void readingShowsThreadPoolQueueingAgainstDirect() {
+        assertThat(render())
+                .contains("app-threadpool has 200 threads for 500 users, so its ceiling is 100.0 req/s "
+                        + "against direct's 250.0; it delivered 99.7 req/s, 40.0% of direct's 249.0; p50 4800 ms and p99 8200 ms against direct's 1998 ms and 3962 ms "
+                        + "(+2802 ms at p50, +4238 ms at p99): requests queue for a free thread.");
+        assertThat(render())
+                .contains("app-threadpool-400 has 400 threads for 500 users")
+                .contains("(+402 ms at p50, +538 ms at p99): requests queue for a free thread.");
+    }
+
+    @Test
+    void readingSaysWhenAThreadLimitCausesNoVisibleQueueing() {
+        TargetResult roomy = TargetResult.measured(
+                THREADPOOL_400,
+                stats(
+                        7_400,
+                        246.7,
+                        new ResponseTimes(2_020.0, 4, 2_010, 3_610, 3_810, 3_980, 4_030),
+                        Map.of(),
+                        400,
+                        200.0,
+                        123.3,
+                        new AddedLatency(7_400, 12.0, 40)));
+
+        assertThat(SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, List.of(roomy)))
+                .contains("(+12 ms at p50, +18 ms at p99): no queueing visible at the median.");
+    }
+
+    @Test
+    void readingCountsErrorsByClassAndNamesTheCleanTargets() {
+        assertThat(render())
+                .contains("Errors: app-threadpool 31 of 2990 requests (1.0%: timeout 30, non-2xx 1). "
+                        + "A timeout is a request that got no answer within the 10 s response timeout. "
+                        + "No errors: direct, app-virtual, app-coroutines, app-threadpool-400.");
+    }
+
+    @Test
+    void readingSaysSoWhenThereAreNoErrorsAtAll() {
+        String markdown = SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, List.of(VIRTUAL_RESULT));
+
+        assertThat(markdown)
+                .contains("No errors: all 14910 requests in the windows were 2xx with the backend's delay.");
+    }
+
+    @Test
+    void readingGivesTheAddedLatencyOfTheUnboundedModelsAgainstDirect() {
+        assertThat(render())
+                .contains("Added latency over the backend's own delay, unbounded models: "
+                        + "app-virtual mean 3.4 ms, p99 12 ms; app-coroutines mean 9.8 ms, p99 55 ms; "
+                        + "direct alone (load generator and loopback) mean 1.2 ms, p99 4 ms.");
+    }
+
+    @Test
+    void anEmptyWindowRendersNotAvailableInsteadOfCrashing() {
+        RunStats empty = RunStats.compute(List.of(), WINDOW, 500, OptionalInt.empty(), 2_000);
+
+        String markdown =
+                SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, List.of(TargetResult.measured(VIRTUAL, empty)));
+
+        assertThat(rowsOfTable(markdown, 0).get(1))
+                .isEqualTo(
+                        "| app-virtual | Tomcat on virtual threads, blocking RestClient | none | 0 | 0.0 | n/a | n/a | n/a | n/a | n/a |");
+        assertThat(rowsOfTable(markdown, 1).get(1))
+                .isEqualTo("| app-virtual | n/a | n/a | n/a | 250.0 | n/a | n/a | n/a | 0 |");
+        assertThat(markdown).contains("app-virtual completed no request inside the 30 s window");
+    }
+
+    @Test
+    void aFailedDirectStillRendersAndSaysTheAppsCannotBeCompared() {
+        TargetResult failedDirect = TargetResult.failed(Target.direct(), "slow-server did not start", Path.of("s.log"));
+
+        String markdown = SummaryReport.render(SCENARIO, ENVIRONMENT, failedDirect, APPS);
+
+        assertThat(rowsOfTable(markdown, 0).get(0)).contains("**FAILED**: slow-server did not start");
+        assertThat(markdown)
+                .contains("direct has no measurements, so the apps cannot be compared with the bare backend.")
+                .doesNotContain("has 200 threads for 500 users");
+    }
+
+    @Test
+    void methodStatesTheDefinitionsWithThisRunsNumbers() {
+        String method = render().substring(render().indexOf("## Method"));
+
+        assertThat(method)
+                .contains(
+                        "30 s window [start, end)",
+                        "10 s of ramp-up",
+                        "rank ceil(p/100 × n)",
+                        "`delayMs`",
+                        "500 / 2.0 s = 250.0 req/s");
+    }
+
+    private static ResourceCost cost(
+            double cpu,
+            double per1000,
+            double cores,
+            double rss,
+            int threads,
+            double heap,
+            int gcs,
+            double pauseMs,
+            OptionalInt pinned,
+            double loadGenCores) {
+        return new ResourceCost(
+                Optional.of(new ResourceUsage(cpu, cores, OptionalDouble.of(per1000), rss, threads, true)),
+                Optional.of(new JfrFigures(gcs, pauseMs, OptionalDouble.of(heap), pinned)),
+                Optional.of(
+                        new ResourceUsage(loadGenCores * 30, loadGenCores, OptionalDouble.empty(), 900, 520, true)));
+    }
+
+    private static final Map<Target, ResourceCost> COSTS = Map.of(
+            Target.direct(),
+            cost(6.3, 0.84, 0.21, 180.4, 38, 41.2, 9, 35.04, OptionalInt.of(0), 0.62),
+            THREADPOOL,
+            cost(4.5, 1.5051, 0.15, 301.6, 231, 96.0, 12, 48.26, OptionalInt.of(0), 0.31),
+            VIRTUAL,
+            cost(9.87, 1.3266, 0.329, 260.0, 41, 110.49, 30, 120.5, OptionalInt.of(0), 0.6));
+
+    private static String renderWithCosts() {
+        return SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, APPS, COSTS);
+    }
+
+    @Test
+    void withoutCostsThereIsNoResourceTableAsBefore() {
+        assertThat(render())
+                .doesNotContain("## Resource cost")
+                .isEqualTo(SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, APPS, Map.of()));
+    }
+
+    @Test
+    void theResourceTableHasOneRowPerTargetInRunOrderAndAsManyCellsAsItsHeader() {
+        String markdown = renderWithCosts();
+
+        assertThat(rowsOfTable(markdown, 2))
+                .extracting(row -> row.split("\\|")[1].trim())
+                .containsExactly(
+                        "direct",
+                        "app-threadpool",
+                        "app-virtual",
+                        "app-webflux",
+                        "app-coroutines",
+                        "app-threadpool-400");
+        assertThat(rowsOfTable(markdown, 2))
+                .allSatisfy(row -> assertThat(cells(row)).isEqualTo(11));
+        // The first two tables are untouched by the third.
+        assertThat(rowsOfTable(markdown, 0)).isEqualTo(rowsOfTable(render(), 0));
+        assertThat(rowsOfTable(markdown, 1)).isEqualTo(rowsOfTable(render(), 1));
+    }
+
+    @Test
+    void resourceColumnsAreFormatted() {
+        List<String> rows = rowsOfTable(renderWithCosts(), 2);
+
+        assertThat(rows.get(0)).isEqualTo("| direct | 6.3 | 0.84 | 0.21 | 180 | 38 | 41 | 9 | 35.0 | 0 | 0.62 |");
+        assertThat(rows.get(1))
+                .isEqualTo("| app-threadpool | 4.5 | 1.51 | 0.15 | 302 | 231 | 96 | 12 | 48.3 | 0 | 0.31 |");
+        assertThat(rows.get(2))
+                .isEqualTo("| app-virtual | 9.9 | 1.33 | 0.33 | 260 | 41 | 110 | 30 | 120.5 | 0 | 0.60 |");
+    }
+
+    @Test
+    void aFailedTargetIsMarkedAndAMeasuredOneWithoutCostsShowsNotAvailable() {
+        List<String> rows = rowsOfTable(renderWithCosts(), 2);
+
+        assertThat(rows.get(3)).isEqualTo("| app-webflux | **FAILED** | — | — | — | — | — | — | — | — | — |");
+        assertThat(rows.get(4))
+                .isEqualTo("| app-coroutines | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a |");
+    }
+
+    @Test
+    void eachMissingSourceShowsNotAvailableOnItsOwnNeverZero() {
+        ResourceCost noJfrNoRequests = new ResourceCost(
+                Optional.of(new ResourceUsage(2.0, 0.07, OptionalDouble.empty(), 250, 40, false)),
+                Optional.empty(),
+                Optional.empty());
+        ResourceCost noPinningEvent = new ResourceCost(
+                Optional.empty(),
+                Optional.of(new JfrFigures(3, 4.0, OptionalDouble.empty(), OptionalInt.empty())),
+                Optional.empty());
+
+        List<String> rows = rowsOfTable(
+                SummaryReport.render(
+                        SCENARIO,
+                        ENVIRONMENT,
+                        DIRECT,
+                        List.of(VIRTUAL_RESULT),
+                        Map.of(Target.direct(), noJfrNoRequests, VIRTUAL, noPinningEvent)),
+                2);
+
+        assertThat(rows.get(0)).isEqualTo("| direct | 2.0 | n/a | 0.07 | 250 | 40 | n/a | n/a | n/a | n/a | n/a |");
+        assertThat(rows.get(1)).isEqualTo("| app-virtual | n/a | n/a | n/a | n/a | n/a | n/a | 3 | 4.0 | n/a | n/a |");
+    }
+
+    @Test
+    void theResourceTableComesAfterTheResultsAndSaysHowItWasMeasured() {
+        String markdown = renderWithCosts();
+        String section =
+                markdown.substring(markdown.indexOf("## Resource cost"), markdown.indexOf("## How to read this"));
+
+        assertThat(markdown.indexOf("## Results")).isLessThan(markdown.indexOf("## Resource cost"));
+        assertThat(section)
+                .contains(
+                        "Over the same 30 s window",
+                        "cores = CPU / 30 s",
+                        "`/proc/<pid>/stat`",
+                        "platform threads",
+                        "`jdk.VirtualThreadPinned`",
+                        "threshold 0 ms",
+                        "every JVM runs alike",
+                        "direct's row is slow-server itself",
+                        "out of 2 cores.");
+    }
+
+    @Test
+    void rendersStatisticsComputedFromRawSamples() {
+        // 3 good requests and a timeout in a 30 s window: 0.1 req/s (rounded), 25.0% errors.
+        long start = WINDOW.startMillis();
+        List<Sample> samples = List.of(
+                new Sample(start, start + 2_005, true, "200", "OK", 2_000),
+                new Sample(start, start + 1_010, true, "200", "OK", 1_000),
+                new Sample(start, start + 3_001, true, "200", "OK", 3_000),
+                new Sample(
+                        start,
+                        start + 10_000,
+                        false,
+                        "Non HTTP response code: java.net.SocketTimeoutException",
+                        "Non HTTP response message: Read timed out",
+                        Sample.NO_DELAY));
+        RunStats stats = RunStats.compute(samples, WINDOW, 500, OptionalInt.empty(), SCENARIO.backendMeanDelayMs());
+
+        String markdown =
+                SummaryReport.render(SCENARIO, ENVIRONMENT, TargetResult.measured(Target.direct(), stats), List.of());
+
+        assertThat(rowsOfTable(markdown, 0).get(0)).endsWith("| 4 | 0.1 | 4004 | 1010 | 10000 | 10000 | 25.0 |");
+        assertThat(rowsOfTable(markdown, 1).get(0)).endsWith("| 5.3 | 10 | timeout 1 |");
+    }
+}
