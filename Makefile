@@ -1,5 +1,5 @@
-# loadlab: `make help` lists the targets. Every target finds a JDK 21+ itself (scripts/find-jdk): the machine's
-# default java is 17 and is never used.
+# loadlab: `make help` lists the targets and every knob. Every target finds a JDK 21+ itself (scripts/find-jdk): the
+# machine's default java is 17 and is never used.
 SHELL := bash
 .DEFAULT_GOAL := help
 
@@ -8,44 +8,29 @@ ifeq ($(JAVA_HOME),)
 $(error loadlab needs a JDK 21+: see the line above for what to install)
 endif
 export JAVA_HOME
-# The summary records the command that produced it.
+# The reports record the command that produced them.
 export LOADLAB_COMMAND = make $(MAKECMDGOALS) $(MAKEOVERRIDES)
 
 MVNW := ./mvnw -B -ntp
 
-# Comparison knobs (empty = the runner's default; see README "Knobs").
-USERS ?=
-RAMPUP ?=
-WARMUP ?=
-DURATION ?=
-TIMEOUT ?=
-APPS ?=
-DELAY_MIN ?=
-DELAY_MAX ?=
-SEED ?=
-HOST ?=
-PORTS ?=
-RESULTS ?=
-APP_JVM_FLAGS ?=
-RUNS ?=
-USERS_LIST ?=
-RATES ?=
-MAX_THREADS ?=
-
-KNOBS = -Dusers=$(USERS) -Drampup=$(RAMPUP) -Dwarmup=$(WARMUP) -Dduration=$(DURATION) -Dtimeout=$(TIMEOUT) \
-        -Dapps=$(APPS) -DdelayMin=$(DELAY_MIN) -DdelayMax=$(DELAY_MAX) -Dseed=$(SEED) -Dhost=$(HOST) \
-        -Dports=$(PORTS) -Dresults=$(RESULTS) "-DappJvmFlags=$(APP_JVM_FLAGS)" -Druns=$(RUNS) \
-        -DusersList=$(USERS_LIST) -Drates=$(RATES) -DmaxThreads=$(MAX_THREADS)
+# The knobs come from one table (make variable, -D property, default, meaning), which the runner reads too.
+KNOB_TABLE := loadtest/src/main/resources/knobs.tsv
+KNOB_PAIRS := $(shell awk -F'\t' '!/^\#/ && NF == 4 { print $$1 "=" $$2 }' $(KNOB_TABLE))
+knob_var = $(firstword $(subst =, ,$(1)))
+knob_prop = $(word 2,$(subst =, ,$(1)))
+# -Dproperty=value for every knob set on the command line (make compare USERS=50), and nothing else.
+KNOBS = $(foreach k,$(KNOB_PAIRS),$(if $(filter command line,$(origin $(call knob_var,$(k)))),"-D$(call knob_prop,$(k))=$($(call knob_var,$(k)))"))
 RUN := scripts/run-reaped $(MVNW) -pl loadtest verify -DskipTests
 
-.PHONY: help build test format compare sweep open capacity clean
+.PHONY: help build test format compare sweep open capacity report diff clean
 
-help: ## List the targets
+help: ## List the targets and the knobs
 	@echo "loadlab (JDK: $(JAVA_HOME))"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
-	@echo "Knobs for compare: USERS RAMPUP WARMUP DURATION TIMEOUT APPS DELAY_MIN DELAY_MAX SEED HOST PORTS RESULTS APP_JVM_FLAGS"
+	@echo "Knobs (make compare USERS=50; ./mvnw -pl loadtest verify -Dusers=50):"
+	@awk -F'\t' '!/^#/ && NF == 4 { d = ($$3 == "" ? "none" : $$3); printf "  %-14s %-15s default %-28s %s\n", $$1, "-D" $$2, d, $$4 }' $(KNOB_TABLE)
 
-build: ## Build the six runnable jars (slow-server and the five apps) without running tests
+build: ## Build the runnable jars (slow-server and the five apps) without running tests
 	$(MVNW) package -DskipTests
 
 test: ## Run every test: unit, black-box app tests, and a small end-to-end comparison
@@ -65,6 +50,12 @@ open: build ## Every target at a fixed arrival rate of 80, 150, 225 req/s (RATES
 
 capacity: build ## slow-server alone at 500, 1000 and 2000 users: proves the backend is never the bottleneck
 	$(RUN) $(KNOBS) -Dmode=sweep -Dapps=none -DusersList=500,1000,2000 -Dduration=30 -Dresults=results/capacity
+
+report: ## Rebuild every report and chart under RESULTS (default results/) from its data files; starts nothing
+	$(MVNW) -q -pl loadtest verify -DskipTests $(KNOBS) -Dmode=report
+
+diff: ## Compare two results folders figure by figure: make diff A=results B=/tmp/other writes B/diff.md
+	$(MVNW) -q -pl loadtest verify -DskipTests $(KNOBS) -Dmode=diff
 
 clean: ## Remove build output (results/ is kept)
 	$(MVNW) -q clean

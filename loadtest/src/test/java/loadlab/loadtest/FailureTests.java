@@ -14,7 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import loadlab.loadtest.measure.TargetResult;
+import loadlab.loadtest.measure.Outcome;
+import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.plan.Knobs;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,26 +39,26 @@ class FailureTests {
         String runId = LabFixtures.newRunId("port");
         List<String> args = LabFixtures.smallScenario(results, "--apps=webflux,virtual");
         Knobs knobs = Knobs.parse(args.toArray(String[]::new));
-        int taken = knobs.port("app-webflux");
+        int taken = knobs.setup().ports().get("app-webflux");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
 
-        Compare.Outcome outcome;
+        LoadLab.Run outcome;
         try (ServerSocket squatter = new ServerSocket()) {
             squatter.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), taken));
-            outcome = new Compare(knobs, new PrintStream(log, true, StandardCharsets.UTF_8), runId).run();
+            outcome = LabFixtures.run(runId, new PrintStream(log, true, StandardCharsets.UTF_8), args);
         }
 
-        assertThat(outcome.succeeded()).isFalse();
-        assertThat(outcome.rows())
+        assertThat(outcome.results().succeeded()).isFalse();
+        assertThat(outcome.results().representatives())
                 .extracting(row -> row.target().name())
                 .containsExactly("direct", "app-webflux", "app-virtual");
         assertThat(failure(outcome, "app-webflux")).contains("port " + taken).contains("already in use");
-        assertThat(row(outcome, "direct")).isInstanceOf(TargetResult.Measured.class);
-        assertThat(row(outcome, "app-virtual"))
+        assertThat(row(outcome, "direct").outcome()).isInstanceOf(Outcome.Measured.class);
+        assertThat(row(outcome, "app-virtual").outcome())
                 .as("the other apps are still measured")
-                .isInstanceOf(TargetResult.Measured.class);
+                .isInstanceOf(Outcome.Measured.class);
         assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo(LAST_GOOD);
-        assertThat(Files.readString(outcome.runDir().resolve("summary.md")))
+        assertThat(Files.readString(outcome.written().report()))
                 .contains("FAILED")
                 .contains("already in use");
         assertThat(LabFixtures.processesOf(runId)).isEmpty();
@@ -75,18 +76,14 @@ class FailureTests {
         args.add("--project=" + project);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
 
-        Compare.Outcome outcome = new Compare(
-                        Knobs.parse(args.toArray(String[]::new)),
-                        new PrintStream(log, true, StandardCharsets.UTF_8),
-                        runId)
-                .run();
+        LoadLab.Run outcome = LabFixtures.run(runId, new PrintStream(log, true, StandardCharsets.UTF_8), args);
 
-        assertThat(outcome.succeeded()).isFalse();
+        assertThat(outcome.results().succeeded()).isFalse();
         assertThat(failure(outcome, "app-webflux")).contains("jar missing").contains("app-webflux.jar");
         assertThat(failure(outcome, "app-virtual"))
                 .contains("before becoming healthy")
-                .contains(outcome.runDir().resolve("raw/app-virtual/app.log").toString());
-        assertThat(row(outcome, "direct")).isInstanceOf(TargetResult.Measured.class);
+                .contains(outcome.written().raw().resolve("app-virtual/app.log").toString());
+        assertThat(row(outcome, "direct").outcome()).isInstanceOf(Outcome.Measured.class);
         assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo(LAST_GOOD);
         assertThat(LabFixtures.processesOf(runId)).isEmpty();
     }
@@ -130,7 +127,7 @@ class FailureTests {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp",
                 System.getProperty("java.class.path"),
-                Compare.class.getName()));
+                LoadLab.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("LOADLAB_RUN_ID", runId);
@@ -149,16 +146,13 @@ class FailureTests {
         throw new AssertionError("the runner ended before printing " + marker);
     }
 
-    private static TargetResult row(Compare.Outcome outcome, String name) {
-        return outcome.rows().stream()
-                .filter(r -> r.target().name().equals(name))
-                .findFirst()
-                .orElseThrow();
+    private static Point row(LoadLab.Run outcome, String name) {
+        return LabFixtures.row(outcome, name);
     }
 
-    private static String failure(Compare.Outcome outcome, String name) {
-        assertThat(row(outcome, name)).isInstanceOf(TargetResult.Failed.class);
-        return ((TargetResult.Failed) row(outcome, name)).reason();
+    private static String failure(LoadLab.Run outcome, String name) {
+        assertThat(row(outcome, name).outcome()).isInstanceOf(Outcome.Failed.class);
+        return ((Outcome.Failed) row(outcome, name).outcome()).reason();
     }
 
     private static void copy(Path from, Path to) throws IOException {

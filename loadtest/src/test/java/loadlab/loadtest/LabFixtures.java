@@ -1,10 +1,13 @@
 package loadlab.loadtest;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.plan.Knobs;
 import loadlab.loadtest.plan.Target;
 import loadlab.loadtest.run.LabProcess;
 
@@ -45,6 +48,20 @@ final class LabFixtures {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
+    }
+
+    /** Runs the lab in this JVM as {@code make compare} would, with these arguments. */
+    static LoadLab.Run run(String runId, PrintStream out, List<String> args) {
+        Knobs knobs = Knobs.parse(args.toArray(String[]::new));
+        return LoadLab.run(knobs.plan(), knobs.setup(), out, runId);
+    }
+
+    /** The point of the target with this name that speaks for it: its representative run. */
+    static Point row(LoadLab.Run run, String name) {
+        return run.results().representatives().stream()
+                .filter(p -> p.target().name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** Every process, anywhere on the machine, started for the run with this id. */

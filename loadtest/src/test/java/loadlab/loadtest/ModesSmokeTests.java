@@ -7,9 +7,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import loadlab.loadtest.measure.RunStats;
-import loadlab.loadtest.measure.TargetResult;
-import loadlab.loadtest.plan.Knobs;
+import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.plan.LoadShape;
+import loadlab.loadtest.plan.Target;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,10 +21,13 @@ class ModesSmokeTests {
 
     @Test
     void repeatsShowMedianAndRangeAndKeepTheMainTables() throws Exception {
-        Compare.Outcome outcome = run("repeats", "--apps=webflux", "--runs=2", "--duration=3s");
+        LoadLab.Run outcome = run("repeats", "--apps=webflux", "--runs=2", "--duration=3s");
 
-        assertThat(outcome.succeeded()).isTrue();
-        assertThat(outcome.rows()).extracting(row -> row.target().name()).containsExactly("direct", "app-webflux");
+        assertThat(outcome.results().succeeded()).isTrue();
+        assertThat(outcome.results().representatives())
+                .extracting(row -> row.target().name())
+                .containsExactly("direct", "app-webflux");
+        assertThat(outcome.results().points()).hasSize(4);
         String summary = Files.readString(results.resolve("summary.md"));
         assertThat(summary).contains("## Repeats (2 runs per target)").contains("## Results");
         assertThat(results.resolve("raw/app-webflux/run-1/samples.csv")).exists();
@@ -35,11 +38,11 @@ class ModesSmokeTests {
     void aSweepWritesItsOwnReportBesideTheSummary() throws Exception {
         Files.writeString(results.resolve("summary.md"), "# the comparison, untouched by a sweep\n");
 
-        Compare.Outcome outcome =
+        LoadLab.Run outcome =
                 run("sweep", "--mode=sweep", "--apps=threadpool", "--usersList=20,10", "--duration=3s", "--warmup=1s");
 
-        assertThat(outcome.succeeded()).isTrue();
-        assertThat(outcome.rows()).hasSize(4);
+        assertThat(outcome.results().succeeded()).isTrue();
+        assertThat(outcome.results().points()).hasSize(4);
         String sweep = Files.readString(results.resolve("sweep.md"));
         assertThat(sweep).contains("app-threadpool").contains("](sweep/charts/sweep-throughput.png)");
         assertThat(results.resolve("sweep/charts/sweep-throughput.png")).isNotEmptyFile();
@@ -51,7 +54,7 @@ class ModesSmokeTests {
 
     @Test
     void anOpenWorkloadRunsAtEachRate() throws Exception {
-        Compare.Outcome outcome = run(
+        LoadLab.Run outcome = run(
                 "open",
                 "--mode=open",
                 "--apps=virtual",
@@ -60,22 +63,24 @@ class ModesSmokeTests {
                 "--duration=5s",
                 "--warmup=1s");
 
-        assertThat(outcome.succeeded()).isTrue();
-        assertThat(outcome.rows()).hasSize(4).allMatch(TargetResult.Measured.class::isInstance);
-        RunStats atForty = ((TargetResult.Measured) outcome.rows().get(1)).stats();
-        // An open load offers its rate whatever the target does: about 40 a second, random arrivals, nothing holding
-        // the target back. Too few means the generator fell behind its own schedule, the failure this guards against.
-        assertThat(atForty.throughputPerSecond()).isBetween(40 * 0.7, 40 * 1.3);
+        assertThat(outcome.results().succeeded()).isTrue();
+        assertThat(outcome.results().points()).hasSize(4).noneMatch(Point::failed);
+        Point atForty = outcome.results().at(Target.DIRECT, 40).orElseThrow();
+        // Arrivals are scheduled, not regulated by the answers: the load recorded is the rate asked for.
+        assertThat(atForty.load()).isEqualTo(new LoadShape.Open(40, 500));
+        assertThat(atForty.stats().orElseThrow().requests()).isPositive();
         assertThat(Files.readString(results.resolve("open-workload.md"))).contains("app-virtual");
         assertThat(results.resolve("open-workload/raw/app-virtual/rate-40/samples.csv"))
                 .exists();
     }
 
-    private Compare.Outcome run(String name, String... overrides) throws Exception {
+    private LoadLab.Run run(String name, String... overrides) throws Exception {
         String runId = LabFixtures.newRunId(name);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        Knobs knobs = Knobs.parse(LabFixtures.smallScenario(results, overrides).toArray(String[]::new));
-        Compare.Outcome outcome = new Compare(knobs, new PrintStream(log, true, StandardCharsets.UTF_8), runId).run();
+        LoadLab.Run outcome = LabFixtures.run(
+                runId,
+                new PrintStream(log, true, StandardCharsets.UTF_8),
+                LabFixtures.smallScenario(results, overrides));
         System.out.println(log.toString(StandardCharsets.UTF_8));
         assertThat(LabFixtures.processesOf(runId)).isEmpty();
         return outcome;

@@ -5,13 +5,13 @@ import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
-import loadlab.loadtest.measure.ChartInput;
-import loadlab.loadtest.measure.ResourceFigures;
+import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResponseTimes;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -28,8 +28,8 @@ final class BarCharts {
     private BarCharts() {}
 
     /** Empty when no target was measured. */
-    static Optional<BufferedImage> throughput(List<ChartInput> inputs) {
-        List<ChartInput> measured = measured(inputs);
+    static Optional<BufferedImage> throughput(List<Point> inputs) {
+        List<Point> measured = measured(inputs);
         if (measured.isEmpty()) {
             return Optional.empty();
         }
@@ -64,8 +64,8 @@ final class BarCharts {
      * Grouped bars: for each percentile, one bar per target, so each target's tail reads left to right in its colour.
      * Empty when no target completed a request in its window.
      */
-    static Optional<BufferedImage> latency(List<ChartInput> inputs) {
-        List<ChartInput> answered = measured(inputs).stream()
+    static Optional<BufferedImage> latency(List<Point> inputs) {
+        List<Point> answered = measured(inputs).stream()
                 .filter(input -> input.stats().orElseThrow().responseTimes().isPresent())
                 .toList();
         if (answered.isEmpty()) {
@@ -83,10 +83,10 @@ final class BarCharts {
         for (int i = 0; i < answered.size(); i++) {
             ResponseTimes t = times.get(i);
             CategorySeries series = chart.addSeries(
-                    answered.get(i).name(),
+                    answered.get(i).target().name(),
                     PERCENTILES,
                     List.of(t.p50Ms(), t.p90Ms(), t.p95Ms(), t.p99Ms(), t.maxMs()));
-            series.setFillColor(Palette.of(answered.get(i).name()));
+            series.setFillColor(Palette.of(answered.get(i).target().name()));
         }
         chart.getStyler().setYAxisDecimalPattern("#,##0");
         chart.getStyler().setYAxisMin(0.0);
@@ -108,9 +108,12 @@ final class BarCharts {
      * Three panels stacked, CPU per request, memory and threads, for the measured targets that have figures.
      * Empty when none has.
      */
-    static Optional<BufferedImage> resources(List<ChartInput> inputs, Map<String, ResourceFigures> resources) {
-        List<ChartInput> costed = measured(inputs).stream()
-                .filter(input -> resources.containsKey(input.name()))
+    static Optional<BufferedImage> resources(List<Point> inputs) {
+        Map<String, ResourceFigures> resources = new LinkedHashMap<>();
+        inputs.forEach(p -> ResourceFigures.of(p.cost())
+                .ifPresent(f -> resources.put(p.target().name(), f)));
+        List<Point> costed = measured(inputs).stream()
+                .filter(input -> resources.containsKey(input.target().name()))
                 .toList();
         if (costed.isEmpty()) {
             return Optional.empty();
@@ -123,21 +126,21 @@ final class BarCharts {
                         "CPU (s per 1000 req)",
                         "#,##0.00",
                         costed,
-                        input -> resources.get(input.name()).cpuSecondsPer1000Requests()),
+                        input -> resources.get(input.target().name()).cpuSecondsPer1000Requests()),
                 resourcePanel(
                         "Resource cost: peak resident memory (RSS)",
                         xTitle,
                         "Peak RSS (MiB)",
                         "#,##0",
                         costed,
-                        input -> resources.get(input.name()).peakRssMb()),
+                        input -> resources.get(input.target().name()).peakRssMb()),
                 resourcePanel(
                         "Resource cost: peak platform (OS) threads",
                         xTitle,
                         "Peak platform threads",
                         "#,##0",
                         costed,
-                        input -> resources.get(input.name()).peakPlatformThreads()));
+                        input -> resources.get(input.target().name()).peakPlatformThreads()));
         BufferedImage stacked =
                 new BufferedImage(ChartStyle.WIDTH, RESOURCE_PANEL_HEIGHT * panels.size(), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = stacked.createGraphics();
@@ -175,8 +178,8 @@ final class BarCharts {
             String xTitle,
             String yTitle,
             String pattern,
-            List<ChartInput> costed,
-            ToDoubleFunction<ChartInput> figure) {
+            List<Point> costed,
+            ToDoubleFunction<Point> figure) {
         CategoryChart chart = chart(title, xTitle, yTitle, RESOURCE_PANEL_HEIGHT);
         oneBarPerTarget(chart, costed, figure);
         double highest = costed.stream().mapToDouble(figure).max().orElseThrow();
@@ -207,8 +210,7 @@ final class BarCharts {
      * XChart colours a category chart by series, not by category; so each target is its own series with a value in
      * its own category only, and the bars overlap so each still stands in the middle of its category.
      */
-    private static void oneBarPerTarget(
-            CategoryChart chart, List<ChartInput> targets, ToDoubleFunction<ChartInput> value) {
+    private static void oneBarPerTarget(CategoryChart chart, List<Point> targets, ToDoubleFunction<Point> value) {
         List<String> names = names(targets);
         for (int i = 0; i < targets.size(); i++) {
             List<Double> onlyHere = new ArrayList<>(Arrays.asList(new Double[targets.size()]));
@@ -223,11 +225,11 @@ final class BarCharts {
         chart.getStyler().setAvailableSpaceFill(Math.min(0.6, 0.15 * targets.size()));
     }
 
-    private static List<ChartInput> measured(List<ChartInput> inputs) {
+    private static List<Point> measured(List<Point> inputs) {
         return inputs.stream().filter(input -> input.stats().isPresent()).toList();
     }
 
-    private static List<String> names(List<ChartInput> inputs) {
-        return inputs.stream().map(ChartInput::name).toList();
+    private static List<String> names(List<Point> inputs) {
+        return inputs.stream().map(Charts::name).toList();
     }
 }

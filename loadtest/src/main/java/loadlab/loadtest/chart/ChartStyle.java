@@ -4,7 +4,7 @@ import java.awt.Color;
 import java.awt.Font;
 import java.util.List;
 import java.util.Locale;
-import loadlab.loadtest.measure.ChartInput;
+import loadlab.loadtest.measure.Point;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler.LegendLayout;
 import org.knowm.xchart.style.Styler.LegendPosition;
@@ -44,10 +44,10 @@ final class ChartStyle {
      * A note for the x-axis title naming the targets that failed, so a missing bar or line is not read as a zero.
      * Empty when every target was measured.
      */
-    static String notShown(List<ChartInput> inputs) {
+    static String notShown(List<Point> inputs) {
         List<String> failed = inputs.stream()
                 .filter(input -> input.stats().isEmpty())
-                .map(ChartInput::name)
+                .map(Charts::name)
                 .toList();
         return failed.isEmpty() ? "" : "   (failed, not shown: " + String.join(", ", failed) + ")";
     }

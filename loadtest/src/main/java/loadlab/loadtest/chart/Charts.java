@@ -6,21 +6,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiFunction;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
-import loadlab.loadtest.measure.ChartInput;
-import loadlab.loadtest.measure.ResourceFigures;
+import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.ResultSet;
+import loadlab.loadtest.plan.Plan;
 
 /**
- * The PNG charts of a comparison, for results/summary.md to embed: throughput against the ceiling, latency
- * percentiles, throughput and p99 over time, and resource cost. Failed targets are left out and named under the
- * charts; a chart with nothing to show is not written.
+ * Every chart of the lab, in one registry: its file, what it shows (the report's alt text) and which plans it is
+ * drawn for. A chart with nothing to show is not written, and an old file of its name is removed, so a chart from an
+ * earlier run never passes for this run's.
  */
 public final class Charts {
 
@@ -29,39 +26,58 @@ public final class Charts {
         Headless.declare();
     }
 
-    /** Every chart this class writes, with the file name and the alt text the summary gives it. */
+    /** A chart written to disk, and what it shows. */
+    public record Drawn(Path file, String description) {}
+
     enum Chart {
         THROUGHPUT(
+                Plan.Kind.COMPARISON,
                 "throughput.png",
                 "Throughput against the Little's-law ceiling",
-                (inputs, resources) -> BarCharts.throughput(inputs)),
+                r -> BarCharts.throughput(r.representatives())),
         LATENCY(
+                Plan.Kind.COMPARISON,
                 "latency.png",
                 "Response-time percentiles per target",
-                (inputs, resources) -> BarCharts.latency(inputs)),
+                r -> BarCharts.latency(r.representatives())),
         THROUGHPUT_OVER_TIME(
+                Plan.Kind.COMPARISON,
                 "throughput-over-time.png",
                 "Completed requests per second over the run",
-                (inputs, resources) -> TimeCharts.throughput(inputs)),
+                r -> TimeCharts.throughput(r.representatives())),
         P99_OVER_TIME(
+                Plan.Kind.COMPARISON,
                 "p99-over-time.png",
                 "p99 response time per second over the run",
-                (inputs, resources) -> TimeCharts.p99(inputs)),
+                r -> TimeCharts.p99(r.representatives())),
         RESOURCES(
+                Plan.Kind.COMPARISON,
                 "resources.png",
                 "Resource cost per target: CPU per 1000 requests, peak RSS, peak platform threads",
-                BarCharts::resources);
+                r -> BarCharts.resources(r.representatives())),
+        SWEEP_THROUGHPUT(
+                Plan.Kind.SWEEP,
+                "sweep-throughput.png",
+                "Good throughput against closed-loop users, with each model's ceiling dashed",
+                LevelCharts::throughput),
+        SWEEP_P99(Plan.Kind.SWEEP, "sweep-p99.png", "p99 response time against closed-loop users", LevelCharts::p99),
+        OPEN_P99(
+                Plan.Kind.OPEN, "open-p99.png", "p99 response time against the offered arrival rate", LevelCharts::p99),
+        OPEN_THROUGHPUT(
+                Plan.Kind.OPEN,
+                "open-throughput.png",
+                "Good throughput against the offered arrival rate, with each model's ceiling dashed",
+                LevelCharts::throughput);
 
+        final Plan.Kind kind;
         final String fileName;
-        final String altText;
-        private final BiFunction<List<ChartInput>, Map<String, ResourceFigures>, Optional<BufferedImage>> draw;
+        final String description;
+        private final Function<ResultSet, Optional<BufferedImage>> draw;
 
-        Chart(
-                String fileName,
-                String altText,
-                BiFunction<List<ChartInput>, Map<String, ResourceFigures>, Optional<BufferedImage>> draw) {
+        Chart(Plan.Kind kind, String fileName, String description, Function<ResultSet, Optional<BufferedImage>> draw) {
+            this.kind = kind;
             this.fileName = fileName;
-            this.altText = altText;
+            this.description = description;
             this.draw = draw;
         }
     }
@@ -69,65 +85,34 @@ public final class Charts {
     private Charts() {}
 
     /**
-     * Writes every chart there is something to show for into {@code dir}, created if need be.
+     * Writes every chart of the result set's kind that has something to show into {@code dir}, created if need be.
      *
-     * @param inputs    one per target, in run order, failed targets included
-     * @param resources resource figures by target name; empty leaves out the resources chart
-     * @return the files written, in {@link Chart} order
+     * @return the charts written, in registry order
      */
-    public static List<Path> writeAll(Path dir, List<ChartInput> inputs, Map<String, ResourceFigures> resources)
-            throws IOException {
+    public static List<Drawn> draw(ResultSet results, Path dir) throws IOException {
         Files.createDirectories(dir);
-        List<Path> written = new ArrayList<>();
+        List<Drawn> written = new ArrayList<>();
         for (Chart chart : Chart.values()) {
+            if (chart.kind != results.plan().kind()) {
+                continue;
+            }
             Path file = dir.resolve(chart.fileName);
-            Optional<BufferedImage> image = chart.draw.apply(inputs, resources);
+            Optional<BufferedImage> image = chart.draw.apply(results);
             if (image.isPresent()) {
                 writePng(image.get(), file);
-                written.add(file);
+                written.add(new Drawn(file, chart.description));
             } else {
-                // A chart left over from an earlier run would otherwise pass for this run's.
                 Files.deleteIfExists(file);
             }
         }
         return List.copyOf(written);
     }
 
-    /**
-     * One Markdown image line per chart, {@code ![alt](charts/throughput.png)}, with paths relative to the
-     * directory of the Markdown file so the links work wherever results/ is copied.
-     */
-    public static String markdownLinks(List<Path> charts, Path relativeTo) {
-        return markdownLinks(charts, relativeTo, Charts::altText);
+    static String name(Point point) {
+        return point.target().name();
     }
 
-    /** For the other reports' charts, which bring their own alt text. */
-    static String markdownLinks(List<Path> charts, Path relativeTo, Function<Path, String> altText) {
-        Path base = relativeTo.toAbsolutePath().normalize();
-        return charts.stream()
-                .map(chart -> "![" + altText.apply(chart) + "]("
-                        + slashes(base.relativize(chart.toAbsolutePath().normalize())) + ")")
-                // A blank line between images, or Markdown runs them together into one paragraph.
-                .collect(Collectors.joining("\n\n", "", charts.isEmpty() ? "" : "\n"));
-    }
-
-    private static String altText(Path chart) {
-        String fileName = chart.getFileName().toString();
-        return Arrays.stream(Chart.values())
-                .filter(c -> c.fileName.equals(fileName))
-                .map(c -> c.altText)
-                .findFirst()
-                .orElse(fileName);
-    }
-
-    /** Markdown wants forward slashes, also when the runner is on Windows. */
-    private static String slashes(Path relative) {
-        List<String> parts = new ArrayList<>();
-        relative.forEach(part -> parts.add(part.toString()));
-        return String.join("/", parts);
-    }
-
-    /** Through a temporary file, so the summary never links a half-written image. */
+    /** Through a temporary file, so a report never links a half-written image. */
     static void writePng(BufferedImage image, Path file) throws IOException {
         Path temporary = Files.createTempFile(
                 file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");

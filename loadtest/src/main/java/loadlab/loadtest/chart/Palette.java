@@ -9,7 +9,7 @@ import java.util.Map;
  * reader learns the colours once. The colours are Okabe and Ito's, chosen to stay distinct for the common forms of
  * colour blindness.
  */
-public final class Palette {
+final class Palette {
 
     static {
         // java.awt.headless=true, set before the colours below touch AWT: see Headless.

@@ -9,8 +9,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
-import loadlab.loadtest.measure.ChartInput;
 import loadlab.loadtest.measure.PerSecond;
+import loadlab.loadtest.measure.Point;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -32,7 +32,7 @@ final class TimeCharts {
     private TimeCharts() {}
 
     /** Empty when no measured target has a second with completions. */
-    static Optional<BufferedImage> throughput(List<ChartInput> inputs) {
+    static Optional<BufferedImage> throughput(List<Point> inputs) {
         return chart(
                 inputs,
                 "Completed requests per second",
@@ -41,7 +41,7 @@ final class TimeCharts {
     }
 
     /** Empty when no measured target has a second with completions. */
-    static Optional<BufferedImage> p99(List<ChartInput> inputs) {
+    static Optional<BufferedImage> p99(List<Point> inputs) {
         return chart(
                 inputs,
                 "p99 response time per second",
@@ -52,20 +52,24 @@ final class TimeCharts {
     }
 
     private static Optional<BufferedImage> chart(
-            List<ChartInput> inputs, String what, String yTitle, Function<PerSecond, OptionalDouble> value) {
-        List<ChartInput> charted = inputs.stream()
+            List<Point> inputs, String what, String yTitle, Function<PerSecond, OptionalDouble> value) {
+        List<Point> charted = inputs.stream()
                 .filter(input -> input.stats().isPresent())
-                .filter(input -> input.perSecond().stream()
+                .filter(input -> input.series().seconds().stream()
                         .anyMatch(second -> value.apply(second).isPresent()))
                 .toList();
         if (charted.isEmpty()) {
             return Optional.empty();
         }
         // Every target ran the same knobs, so their windows sit at the same offsets; the first one stands for all.
-        double windowStart = charted.getFirst().windowStartSecond();
-        double windowEnd = charted.getFirst().windowEndSecond();
+        double windowStart = charted.getFirst()
+                .series()
+                .secondOf(charted.getFirst().stats().orElseThrow().window().startMillis());
+        double windowEnd = charted.getFirst()
+                .series()
+                .secondOf(charted.getFirst().stats().orElseThrow().window().endMillis());
         double highest = charted.stream()
-                .flatMap(input -> input.perSecond().stream())
+                .flatMap(input -> input.series().seconds().stream())
                 .map(value)
                 .filter(OptionalDouble::isPresent)
                 .mapToDouble(OptionalDouble::getAsDouble)
@@ -92,7 +96,15 @@ final class TimeCharts {
         chart.getStyler().setYAxisDecimalPattern("#,##0");
         chart.getStyler().setXAxisDecimalPattern("0");
 
-        // First, so the lines are drawn over it.
+        shadeWindow(chart, windowStart, windowEnd, top);
+        for (Point input : charted) {
+            addLine(chart, input, value);
+        }
+        return Optional.of(BitmapEncoder.getBufferedImage(chart));
+    }
+
+    /** First, so the lines are drawn over it. */
+    private static void shadeWindow(XYChart chart, double windowStart, double windowEnd, double top) {
         XYSeries window =
                 chart.addSeries("measurement window", new double[] {windowStart, windowEnd}, new double[] {top, top});
         window.setXYSeriesRenderStyle(XYSeriesRenderStyle.Area);
@@ -104,24 +116,23 @@ final class TimeCharts {
         chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.ITALIC, 14));
         chart.getStyler().setAnnotationTextFontColor(new Color(0x555555));
         chart.addAnnotation(new AnnotationText("measurement window", (windowStart + windowEnd) / 2, top * 0.97, false));
+    }
 
-        for (ChartInput input : charted) {
-            List<Double> xs = new ArrayList<>();
-            List<Double> ys = new ArrayList<>();
-            for (PerSecond second : input.perSecond()) {
-                // At the middle of its second: second 15 is [15, 16), and so inside a window that starts at 15.
-                xs.add(second.offsetSecond() + 0.5);
-                OptionalDouble y = value.apply(second);
-                // NaN breaks the line: a second without completions has no p99, and joining across it would draw one.
-                ys.add(y.isPresent() ? y.getAsDouble() : Double.NaN);
-            }
-            XYSeries line = chart.addSeries(input.name(), xs, ys);
-            line.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
-            line.setLineColor(Palette.of(input.name()));
-            line.setLineWidth(2f);
-            line.setMarker(SeriesMarkers.NONE);
+    private static void addLine(XYChart chart, Point input, Function<PerSecond, OptionalDouble> value) {
+        List<Double> xs = new ArrayList<>();
+        List<Double> ys = new ArrayList<>();
+        for (PerSecond second : input.series().seconds()) {
+            // At the middle of its second: second 15 is [15, 16), and so inside a window that starts at 15.
+            xs.add(second.offsetSecond() + 0.5);
+            OptionalDouble y = value.apply(second);
+            // NaN breaks the line: a second without completions has no p99, and joining across it would draw one.
+            ys.add(y.isPresent() ? y.getAsDouble() : Double.NaN);
         }
-        return Optional.of(BitmapEncoder.getBufferedImage(chart));
+        XYSeries line = chart.addSeries(input.target().name(), xs, ys);
+        line.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
+        line.setLineColor(Palette.of(input.target().name()));
+        line.setLineWidth(2f);
+        line.setMarker(SeriesMarkers.NONE);
     }
 
     private static String seconds(double offset) {

@@ -11,15 +11,15 @@ import java.util.regex.Pattern;
  */
 public enum ErrorClass {
     /** Connect or read timed out. */
-    TIMEOUT("timeout"),
+    TIMEOUT("timeout", "timeouts"),
     /** Refused, reset or closed connection. */
-    CONNECTION("connection"),
+    CONNECTION("connection", "connection errors (refused, reset or closed)"),
     /** An HTTP response with a status outside 2xx. */
-    NON_2XX("non-2xx"),
+    NON_2XX("non-2xx", "non-2xx answers"),
     /** A 2xx response whose body did not carry the backend's delayMs. */
-    BAD_BODY("bad body"),
+    BAD_BODY("bad body", "2xx answers without the backend's delay"),
     /** Anything else, e.g. a 2xx that JMeter still failed, or an unrecognised transport failure. */
-    OTHER("other");
+    OTHER("other", "other failures");
 
     private static final Pattern HTTP_STATUS = Pattern.compile("\\d{3}");
 
@@ -43,9 +43,16 @@ public enum ErrorClass {
             "unexpected end of file");
 
     private final String label;
+    private final String plural;
 
-    ErrorClass(String label) {
+    ErrorClass(String label, String plural) {
         this.label = label;
+        this.plural = plural;
+    }
+
+    /** What a count of this class is called in a sentence, e.g. {@code 3 non-2xx answers}. */
+    public String plural() {
+        return plural;
     }
 
     /** Short lower-case name for reports, e.g. {@code non-2xx}. */

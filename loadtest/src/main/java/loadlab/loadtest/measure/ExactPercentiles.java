@@ -10,7 +10,7 @@ import java.util.Arrays;
  * observed values, and percentiles are monotonic in p by construction because all ranks index the same sorted
  * array. JMeter's own figures are P-square estimates, which were seen to be non-monotonic under errors.
  */
-public final class ExactPercentiles {
+final class ExactPercentiles {
 
     private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
 

@@ -69,62 +69,85 @@ public record JfrFigures(int gcCount, double gcPauseMs, OptionalDouble heapUsedA
             throw new IllegalArgumentException(
                     "window must end after it starts: [" + windowStart + ", " + windowEnd + ")");
         }
-        int gcCount = 0;
-        Duration pauses = Duration.ZERO;
-        Instant lastAfterGcAt = null;
-        long lastAfterGcUsed = 0;
-        int pinned = 0;
-        Instant pinnedSettingAt = null;
-        boolean pinnedEnabled = false;
         try (RecordingFile file = new RecordingFile(jfr)) {
             long pinnedTypeId = file.readEventTypes().stream()
                     .filter(type -> type.getName().equals(PINNED_EVENT))
                     .mapToLong(EventType::getId)
                     .findFirst()
                     .orElse(-1);
+            Tally tally = new Tally(windowStart, windowEnd, pinnedTypeId);
             while (file.hasMoreEvents()) {
-                RecordedEvent event = file.readEvent();
-                Instant at = event.getStartTime();
-                boolean inside = !at.isBefore(windowStart) && at.isBefore(windowEnd);
-                switch (event.getEventType().getName()) {
-                    case GC_EVENT -> {
-                        if (inside) {
-                            gcCount++;
-                            pauses = pauses.plus(event.getDuration("sumOfPauses"));
-                        }
+                tally.add(file.readEvent());
+            }
+            return tally.figures();
+        }
+    }
+
+    /** The figures of one window, added up event by event as the file is read. */
+    private static final class Tally {
+        private final Instant windowStart;
+        private final Instant windowEnd;
+        private final long pinnedTypeId;
+        private int gcCount;
+        private Duration pauses = Duration.ZERO;
+        private Instant lastAfterGcAt;
+        private long lastAfterGcUsed;
+        private int pinned;
+        private Instant pinnedSettingAt;
+        private boolean pinnedEnabled;
+
+        Tally(Instant windowStart, Instant windowEnd, long pinnedTypeId) {
+            this.windowStart = windowStart;
+            this.windowEnd = windowEnd;
+            this.pinnedTypeId = pinnedTypeId;
+        }
+
+        void add(RecordedEvent event) {
+            Instant at = event.getStartTime();
+            boolean inside = !at.isBefore(windowStart) && at.isBefore(windowEnd);
+            switch (event.getEventType().getName()) {
+                case GC_EVENT -> {
+                    if (inside) {
+                        gcCount++;
+                        pauses = pauses.plus(event.getDuration("sumOfPauses"));
                     }
-                    case HEAP_EVENT -> {
-                        // Files are in order chunk by chunk, not event by event: keep the latest by time.
-                        if ("After GC".equals(event.getString("when"))
-                                && !at.isAfter(windowEnd)
-                                && (lastAfterGcAt == null || !at.isBefore(lastAfterGcAt))) {
-                            lastAfterGcAt = at;
-                            lastAfterGcUsed = event.getLong("heapUsed");
-                        }
-                    }
-                    case PINNED_EVENT -> {
-                        if (inside) {
-                            pinned++;
-                        }
-                    }
-                    case SETTING_EVENT -> {
-                        // Written at the start of the recording and of every chunk; the lab's recordings never
-                        // change their settings, so the latest one says how the whole file was recorded.
-                        if (event.getLong("id") == pinnedTypeId
-                                && "enabled".equals(event.getString("name"))
-                                && (pinnedSettingAt == null || !at.isBefore(pinnedSettingAt))) {
-                            pinnedSettingAt = at;
-                            pinnedEnabled = "true".equals(event.getString("value"));
-                        }
-                    }
-                    default -> {}
                 }
+                case HEAP_EVENT -> {
+                    // Files are in order chunk by chunk, not event by event: keep the latest by time.
+                    if ("After GC".equals(event.getString("when"))
+                            && !at.isAfter(windowEnd)
+                            && (lastAfterGcAt == null || !at.isBefore(lastAfterGcAt))) {
+                        lastAfterGcAt = at;
+                        lastAfterGcUsed = event.getLong("heapUsed");
+                    }
+                }
+                case PINNED_EVENT -> {
+                    if (inside) {
+                        pinned++;
+                    }
+                }
+                case SETTING_EVENT -> {
+                    // Written at the start of the recording and of every chunk; the lab's recordings never change
+                    // their settings, so the latest one says how the whole file was recorded.
+                    if (event.getLong("id") == pinnedTypeId
+                            && "enabled".equals(event.getString("name"))
+                            && (pinnedSettingAt == null || !at.isBefore(pinnedSettingAt))) {
+                        pinnedSettingAt = at;
+                        pinnedEnabled = "true".equals(event.getString("value"));
+                    }
+                }
+                default -> {}
             }
         }
-        return new JfrFigures(
-                gcCount,
-                pauses.toNanos() / 1e6,
-                lastAfterGcAt == null ? OptionalDouble.empty() : OptionalDouble.of(lastAfterGcUsed / (1024.0 * 1024)),
-                pinnedEnabled ? OptionalInt.of(pinned) : OptionalInt.empty());
+
+        JfrFigures figures() {
+            return new JfrFigures(
+                    gcCount,
+                    pauses.toNanos() / 1e6,
+                    lastAfterGcAt == null
+                            ? OptionalDouble.empty()
+                            : OptionalDouble.of(lastAfterGcUsed / (1024.0 * 1024)),
+                    pinnedEnabled ? OptionalInt.of(pinned) : OptionalInt.empty());
+        }
     }
 }

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
  * Reads one process's CPU time, RSS and OS thread count from Linux's {@code /proc/<pid>/stat} and
  * {@code /proc/<pid>/status}. Cheap enough to call every second: two small files, no fork.
  */
-public final class ProcStat {
+final class ProcStat {
 
     /** The kernel's default USER_HZ, used when {@code getconf CLK_TCK} cannot be asked. */
     static final long DEFAULT_CLOCK_TICKS = 100;

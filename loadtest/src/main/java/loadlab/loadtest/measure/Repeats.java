@@ -52,16 +52,6 @@ public record Repeats(Target target, List<RunStats> runs, List<ResourceCost> cos
         return representative(runs);
     }
 
-    /** The row the Results tables show for this target. */
-    public TargetResult representativeResult() {
-        return TargetResult.measured(target, runs.get(representative()));
-    }
-
-    /** The representative run's cost, or {@link ResourceCost#NONE} when costs were not measured. */
-    public ResourceCost representativeCost() {
-        return cost(representative());
-    }
-
     public ResourceCost cost(int run) {
         return costs.isEmpty() ? ResourceCost.NONE : costs.get(run);
     }

@@ -6,7 +6,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /**
  * The statistics of one target's run, counted over its measurement window.
@@ -19,8 +18,7 @@ import java.util.OptionalInt;
  * @param errors              counted requests with an {@link ErrorClass}
  * @param errorPercent        errors / requests × 100, 0 when there are no requests
  * @param errorsByClass       counts for every class, zeros included, in enum order
- * @param concurrency         min(users, thread limit): the requests that can wait on the backend at once
- * @param ceilingPerSecond    Little's law: concurrency / backend mean delay in seconds
+ * @param ceilingPerSecond    what the target could deliver at most under this load ({@code Ceiling})
  * @param efficiencyPercent   good throughput / ceiling × 100: a model only reaches its ceiling with answers that
  *                            succeed, so timeouts that pile up under overload do not count as work done
  * @param addedLatency        over GOOD requests only, since a failed request has no backend delay to subtract;
@@ -34,29 +32,17 @@ public record RunStats(
         int errors,
         double errorPercent,
         Map<ErrorClass, Integer> errorsByClass,
-        int concurrency,
         double ceilingPerSecond,
         double efficiencyPercent,
         Optional<AddedLatency> addedLatency) {
 
     /**
-     * @param samples            every sample of the run; those outside the window are ignored
-     * @param users              closed-loop users (JMeter threads)
-     * @param threadLimit        the model's request-thread limit, or empty when it has none (and for direct)
-     * @param backendMeanDelayMs the backend's configured mean delay, (min + max) / 2
+     * @param samples          every sample of the run; those outside the window are ignored
+     * @param ceilingPerSecond what the target could deliver at most under this load, from {@code Ceiling}
      */
-    public static RunStats compute(
-            List<Sample> samples,
-            MeasurementWindow window,
-            int users,
-            OptionalInt threadLimit,
-            double backendMeanDelayMs) {
-        if (users <= 0) {
-            throw new IllegalArgumentException("users must be positive: " + users);
-        }
-        if (!(backendMeanDelayMs > 0)) {
-            // A zero delay has no finite ceiling; the lab is about a slow backend, so this is a setup mistake.
-            throw new IllegalArgumentException("backend mean delay must be positive: " + backendMeanDelayMs);
+    public static RunStats compute(List<Sample> samples, MeasurementWindow window, double ceilingPerSecond) {
+        if (!(ceilingPerSecond > 0)) {
+            throw new IllegalArgumentException("the ceiling must be positive: " + ceilingPerSecond);
         }
         List<Sample> counted = samples.stream().filter(window::counts).toList();
 
@@ -81,9 +67,6 @@ public record RunStats(
         int requests = counted.size();
         int errors = requests - goodCount;
         double throughput = requests / window.seconds();
-        int concurrency = threadLimit.isPresent() ? Math.min(users, threadLimit.getAsInt()) : users;
-        double ceiling = concurrency / (backendMeanDelayMs / 1000.0);
-
         ExactPercentiles elapsedPercentiles = ExactPercentiles.of(elapsed);
         ExactPercentiles addedPercentiles = ExactPercentiles.of(Arrays.copyOf(added, goodCount));
         return new RunStats(
@@ -94,9 +77,8 @@ public record RunStats(
                 errors,
                 requests == 0 ? 0 : 100.0 * errors / requests,
                 Collections.unmodifiableMap(errorsByClass),
-                concurrency,
-                ceiling,
-                100.0 * (goodCount / window.seconds()) / ceiling,
+                ceilingPerSecond,
+                100.0 * (goodCount / window.seconds()) / ceilingPerSecond,
                 addedPercentiles.isEmpty() ? Optional.empty() : Optional.of(AddedLatency.of(addedPercentiles)));
     }
 

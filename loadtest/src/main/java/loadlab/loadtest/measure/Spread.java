@@ -14,9 +14,6 @@ import java.util.OptionalDouble;
  */
 public record Spread(double median, double min, double max) {
 
-    /** Above this spread a figure is called noisy: the repeats disagree by more than the lab's differences of note. */
-    public static final double NOISY_PERCENT = 5.0;
-
     private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
     private static final BigDecimal TWO = BigDecimal.valueOf(2);
 
@@ -67,7 +64,7 @@ public record Spread(double median, double min, double max) {
     }
 
     /**
-     * A spread above {@link #NOISY_PERCENT}; exactly 5% is not. Values that differ around a median of 0 are flagged:
+     * A spread above {@link Thresholds#NOISY_PERCENT}; exactly 5% is not. Values that differ around a median of 0 are flagged:
      * a figure that is 0 in most repeats and not in another did not repeat. Compared in decimal, so that a width the
      * printed values put at exactly 5% is not flagged by a binary rounding error.
      */
@@ -79,7 +76,7 @@ public record Spread(double median, double min, double max) {
             return true;
         }
         BigDecimal width = decimal(max).subtract(decimal(min)).multiply(HUNDRED);
-        return width.compareTo(decimal(Math.abs(median)).multiply(BigDecimal.valueOf(NOISY_PERCENT))) > 0;
+        return width.compareTo(decimal(Math.abs(median)).multiply(BigDecimal.valueOf(Thresholds.NOISY_PERCENT))) > 0;
     }
 
     private static BigDecimal decimal(double value) {

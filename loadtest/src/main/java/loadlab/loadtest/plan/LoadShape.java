@@ -11,12 +11,26 @@ public sealed interface LoadShape {
     /** Who Little's law counts: the users of a closed loop, the thread bound of an open one. */
     int concurrency();
 
+    /** Where the load sits on its axis: users for a closed loop, the arrival rate for an open one. */
+    double level();
+
     /** A short name for folders and progress lines, e.g. {@code users-500} or {@code rate-150}. */
     String label();
 
     record Closed(int users) implements LoadShape {
+        public Closed {
+            if (users <= 0) {
+                throw new IllegalArgumentException("users must be positive: " + users);
+            }
+        }
+
         @Override
         public int concurrency() {
+            return users;
+        }
+
+        @Override
+        public double level() {
             return users;
         }
 
@@ -28,12 +42,24 @@ public sealed interface LoadShape {
 
     /**
      * @param maxThreads the bound on requests in flight: each arrival gets a thread that lives at most about the
-     *                   response timeout, so the knobs refuse a rate whose rate × timeout would exceed it
+     *     response timeout, so the knobs refuse a rate whose rate × timeout would exceed it
      */
     record Open(double ratePerSecond, int maxThreads) implements LoadShape {
+        public Open {
+            if (!(ratePerSecond > 0) || Double.isInfinite(ratePerSecond) || maxThreads <= 0) {
+                throw new IllegalArgumentException(
+                        "rate and maxThreads must be positive: " + ratePerSecond + ", " + maxThreads);
+            }
+        }
+
         @Override
         public int concurrency() {
             return maxThreads;
+        }
+
+        @Override
+        public double level() {
+            return ratePerSecond;
         }
 
         @Override

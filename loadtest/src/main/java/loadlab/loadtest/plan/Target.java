@@ -4,18 +4,19 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.stream.Stream;
 
 /**
- * One row of the comparison: slow-server measured directly, or one of the five apps in front of it.
+ * One row of a report: slow-server measured directly, or one of the five apps in front of it.
  *
- * @param threadLimit the model's own cap on requests in flight (its Tomcat worker pool), empty when unbounded;
- *                    the ceiling of Little's law is {@code min(users, threadLimit) / mean delay}
+ * @param threadLimit the model's own cap on requests in flight (its Tomcat worker pool), empty when unbounded
  */
 public record Target(String name, String module, int defaultPort, OptionalInt threadLimit, String model) {
 
     public static final String SLOW_SERVER = "slow-server";
     public static final int DEFAULT_BACKEND_PORT = 8000;
 
+    /** The backend with no app in between: the baseline every app is compared with. */
     public static final Target DIRECT = new Target(
             "direct", "slow-server", DEFAULT_BACKEND_PORT, OptionalInt.empty(), "slow-server, no app in between");
 
@@ -46,15 +47,17 @@ public record Target(String name, String module, int defaultPort, OptionalInt th
                     OptionalInt.empty(),
                     "Tomcat on virtual threads, blocking RestClient"));
 
-    /** The backend with no app in between: the baseline every app is compared with. */
-    public static Target direct() {
-        return DIRECT;
-    }
-
     /** By module name ({@code app-webflux}) or short name ({@code webflux}). */
     public static Optional<Target> app(String name) {
         String module = name.startsWith("app-") ? name : "app-" + name;
         return APPS.stream().filter(app -> app.name().equals(module)).findFirst();
+    }
+
+    /** Any known target by its full name, direct included. */
+    public static Optional<Target> named(String name) {
+        return Stream.concat(Stream.of(DIRECT), APPS.stream())
+                .filter(target -> target.name().equals(name))
+                .findFirst();
     }
 
     public boolean isApp() {
@@ -64,15 +67,5 @@ public record Target(String name, String module, int defaultPort, OptionalInt th
     /** Where {@code make build} leaves the runnable jar (the parent POM fixes the file name). */
     public Path jar(Path projectDir) {
         return projectDir.resolve(module).resolve("target").resolve(module + ".jar");
-    }
-
-    /** Fewer threads than users: requests must queue for a thread, by design of the model. */
-    public boolean queuesAt(int users) {
-        return threadLimit.isPresent() && threadLimit.getAsInt() < users;
-    }
-
-    /** The most requests this target can have in flight with {@code users} closed-loop users. */
-    public int concurrency(int users) {
-        return threadLimit.isPresent() ? Math.min(users, threadLimit.getAsInt()) : users;
     }
 }

@@ -6,7 +6,7 @@ import java.util.StringJoiner;
 import loadlab.loadtest.measure.ErrorClass;
 
 /** Number formats shared by the tables and the plain-reading lines, so a figure reads the same in both. */
-public final class Format {
+final class Format {
 
     static final String NOT_AVAILABLE = "n/a";
 

@@ -5,18 +5,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.function.BiFunction;
-import java.util.function.DoubleFunction;
-import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import loadlab.loadtest.measure.Outcome;
+import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.Repeats;
-import loadlab.loadtest.measure.ResourceCost;
-import loadlab.loadtest.measure.ResourceUsage;
-import loadlab.loadtest.measure.ResponseTimes;
-import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Spread;
-import loadlab.loadtest.measure.TargetResult;
+import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.plan.Target;
 
 /**
@@ -28,44 +23,7 @@ final class RepeatsSection {
     /** Marks a cell whose figure did not repeat within {@link Spread#NOISY_PERCENT}. */
     static final String NOISY = "⚠";
 
-    /**
-     * One column: a figure every run has (or lacks) on its own.
-     *
-     * @param name how the plain-reading line calls it
-     */
-    private record Figure(
-            String header,
-            String name,
-            BiFunction<RunStats, ResourceCost, OptionalDouble> value,
-            DoubleFunction<String> format) {}
-
-    private static final List<Figure> FIGURES = List.of(
-            new Figure(
-                    "Throughput (req/s)",
-                    "throughput",
-                    (s, c) -> OptionalDouble.of(s.throughputPerSecond()),
-                    Format::rate),
-            new Figure("Efficiency %", "efficiency", (s, c) -> withRequests(s, s.efficiencyPercent()), Format::percent),
-            new Figure("Avg (ms)", "avg", (s, c) -> time(s, ResponseTimes::meanMs), Format::ms),
-            new Figure("p50 (ms)", "p50", (s, c) -> time(s, ResponseTimes::p50Ms), Format::ms),
-            new Figure("p90 (ms)", "p90", (s, c) -> time(s, ResponseTimes::p90Ms), Format::ms),
-            new Figure("p99 (ms)", "p99", (s, c) -> time(s, ResponseTimes::p99Ms), Format::ms),
-            new Figure("Max (ms)", "max", (s, c) -> time(s, ResponseTimes::maxMs), Format::ms),
-            new Figure("Error %", "error %", (s, c) -> withRequests(s, s.errorPercent()), Format::percent),
-            new Figure(
-                    "Added mean (ms)",
-                    "added mean",
-                    (s, c) -> s.addedLatency()
-                            .map(a -> OptionalDouble.of(a.meanMs()))
-                            .orElse(OptionalDouble.empty()),
-                    Format::fineMs),
-            new Figure(
-                    "CPU s / 1000 req",
-                    "CPU s / 1000 req",
-                    (s, c) -> c.process()
-                            .map(ResourceUsage::cpuSecondsPer1000Requests)
-                            .orElse(OptionalDouble.empty()),
-                    Format::hundredths));
+    private static final List<Figure> FIGURES = Figure.REPEATED;
 
     private RepeatsSection() {}
 
@@ -74,48 +32,33 @@ final class RepeatsSection {
         return repeats.values().stream().mapToInt(r -> r.runs().size()).max().orElse(1);
     }
 
-    /**
-     * @param rows  every target in run order, as the single-run tables show them
-     * @param costs the single-run costs, for a measured target the repeats do not name: it counts as its one run
-     */
-    static void append(
-            StringBuilder md, List<TargetResult> rows, Map<Target, ResourceCost> costs, Map<Target, Repeats> repeats) {
+    /** @param rows every target in run order, as the single-run tables show them; a target not repeated counts as one run */
+    static void append(StringBuilder md, List<Point> rows, Map<Target, Repeats> repeats) {
         int runs = runsPerTarget(repeats);
-        md.append("## Repeats (")
-                .append(runs)
-                .append(" runs per target)\n\n")
-                .append("| Target | ")
-                .append(FIGURES.stream().map(Figure::header).collect(Collectors.joining(" | ")))
-                .append(" |\n")
-                .append("|---|")
-                .append("--:|".repeat(FIGURES.size()))
-                .append('\n');
+        md.append("## Repeats (").append(runs).append(" runs per target)\n\n");
+        List<String> header = new ArrayList<>(List.of("Target"));
+        FIGURES.forEach(figure -> header.add(figure.header() + "|r"));
+        MarkdownTable table = new MarkdownTable(header);
         List<Repeats> measured = new ArrayList<>();
-        for (TargetResult row : rows) {
-            md.append("| ").append(Format.cell(row.target().name()));
-            switch (row) {
-                case TargetResult.Failed ignored ->
-                    md.append(" | **FAILED**").append(SummaryReport.dashes(FIGURES.size() - 1));
-                case TargetResult.Measured m -> {
+        for (Point row : rows) {
+            String name = Format.cell(row.target().name());
+            switch (row.outcome()) {
+                case Outcome.Failed ignored -> table.failed(List.of(name), Sections.failedShort());
+                case Outcome.Measured m -> {
                     Repeats own = repeats.getOrDefault(
-                            m.target(),
-                            new Repeats(
-                                    m.target(),
-                                    List.of(m.stats()),
-                                    List.of(costs.getOrDefault(m.target(), ResourceCost.NONE))));
+                            row.target(), new Repeats(row.target(), List.of(m.stats()), List.of(row.cost())));
                     measured.add(own);
-                    if (own.runs().size() != runs) {
-                        md.append(" (")
-                                .append(own.runs().size())
-                                .append(own.runs().size() == 1 ? " run)" : " runs)");
-                    }
-                    FIGURES.forEach(figure -> md.append(" | ").append(cell(figure, own)));
-                    md.append(" |");
+                    List<String> cells = new ArrayList<>();
+                    cells.add(name
+                            + (own.runs().size() == runs
+                                    ? ""
+                                    : " (" + own.runs().size() + (own.runs().size() == 1 ? " run)" : " runs)")));
+                    FIGURES.forEach(figure -> cells.add(cell(figure, own)));
+                    table.row(cells);
                 }
             }
-            md.append('\n');
         }
-        md.append('\n');
+        table.appendTo(md);
         if (!measured.isEmpty()) {
             md.append(noisy(measured)).append("\n\n");
         }
@@ -123,7 +66,7 @@ final class RepeatsSection {
                         + "median (min–max); for an even count the median is the mean of the two middle runs. ")
                 .append(NOISY)
                 .append(" marks a figure whose spread, (max − min) / median, is above ")
-                .append(Format.whole(Spread.NOISY_PERCENT))
+                .append(Format.whole(Thresholds.NOISY_PERCENT))
                 .append("%, or that differs between runs around a median of 0. "
                         + "Percentiles are never averaged: each run's are exact over its own requests, and a cell gives "
                         + "the median and range of those per-run figures. A figure that any run lacks is n/a.\n\n");
@@ -176,7 +119,7 @@ final class RepeatsSection {
                 noisy.add(repeats.target().name() + " " + String.join(", ", figures));
             }
         }
-        String threshold = Format.whole(Spread.NOISY_PERCENT) + "%";
+        String threshold = Format.whole(Thresholds.NOISY_PERCENT) + "%";
         if (noisy.isEmpty()) {
             return "No figure of any target spread more than " + threshold + " across its runs.";
         }
@@ -192,15 +135,5 @@ final class RepeatsSection {
                 + (percent.isPresent()
                         ? Format.percent(percent.getAsDouble()) + "%"
                         : range(figure, spread) + " around a median of 0");
-    }
-
-    private static OptionalDouble withRequests(RunStats stats, double value) {
-        return stats.requests() == 0 ? OptionalDouble.empty() : OptionalDouble.of(value);
-    }
-
-    private static OptionalDouble time(RunStats stats, ToDoubleFunction<ResponseTimes> figure) {
-        return stats.responseTimes()
-                .map(t -> OptionalDouble.of(figure.applyAsDouble(t)))
-                .orElse(OptionalDouble.empty());
     }
 }

@@ -21,8 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.Sample;
-import loadlab.loadtest.plan.Knobs;
 import loadlab.loadtest.plan.LoadShape;
+import loadlab.loadtest.plan.Phases;
 import org.apache.jmeter.samplers.SampleResult;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.postprocessors.DslJsr223PostProcessor.PostProcessorVars;
@@ -35,7 +35,7 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * The plan keeps running for {@link #TAIL} after the window so the last second of the window is still steady state;
  * which samples count is decided afterwards, from their timestamps, not by the plan.
  */
-public final class LoadRun {
+final class LoadRun {
 
     static final Duration TAIL = Duration.ofSeconds(2);
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
@@ -43,7 +43,7 @@ public final class LoadRun {
     private final String label;
     private final String url;
     private final LoadShape shape;
-    private final Knobs knobs;
+    private final Phases phases;
     private final Path rawDir;
     private final boolean dashboard;
     private final PrintStream progress;
@@ -57,14 +57,14 @@ public final class LoadRun {
             String label,
             String url,
             LoadShape shape,
-            Knobs knobs,
+            Phases phases,
             Path rawDir,
             boolean dashboard,
             PrintStream progress) {
         this.label = label;
         this.url = url;
         this.shape = shape;
-        this.knobs = knobs;
+        this.phases = phases;
         this.rawDir = rawDir;
         this.dashboard = dashboard;
         this.progress = progress;
@@ -75,7 +75,7 @@ public final class LoadRun {
 
     public Result run() throws IOException {
         Duration total =
-                knobs.rampUp().plus(knobs.warmUp()).plus(knobs.window()).plus(TAIL);
+                phases.rampUp().plus(phases.warmUp()).plus(phases.window()).plus(TAIL);
         long runStart = System.currentTimeMillis();
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "loadlab-progress");
@@ -91,8 +91,8 @@ public final class LoadRun {
             List<TestPlanChild> plan = new ArrayList<>(List.of(
                     users(
                             httpSampler("GET /", url)
-                                    .connectionTimeout(knobs.timeout())
-                                    .responseTimeout(knobs.timeout()),
+                                    .connectionTimeout(phases.timeout())
+                                    .responseTimeout(phases.timeout()),
                             jsr223PostProcessor("keep sample", this::keep)),
                     jtlWriter(rawDir.toString(), "samples.jtl")));
             if (dashboard) {
@@ -105,22 +105,22 @@ public final class LoadRun {
         List<Sample> kept = new ArrayList<>(samples);
         // The clock starts with the first request, not with JMeter's own start-up.
         long firstStart = kept.stream().mapToLong(Sample::startMillis).min().orElse(runStart);
-        long windowStart = firstStart + knobs.rampUp().plus(knobs.warmUp()).toMillis();
-        long windowEnd = windowStart + knobs.window().toMillis();
+        long windowStart = firstStart + phases.rampUp().plus(phases.warmUp()).toMillis();
+        long windowEnd = windowStart + phases.window().toMillis();
         return new Result(List.copyOf(kept), windowStart, windowEnd, firstStart);
     }
 
     /** The same phases for both shapes: ramp up to the load, then hold it through warm-up, window and tail. */
     private TestPlanChild users(ThreadGroupChild... children) {
-        Duration hold = knobs.warmUp().plus(knobs.window()).plus(TAIL);
+        Duration hold = phases.warmUp().plus(phases.window()).plus(TAIL);
         return switch (shape) {
             case LoadShape.Closed closed ->
                 threadGroup(label + " users")
-                        .rampTo(closed.users(), knobs.rampUp())
+                        .rampTo(closed.users(), phases.rampUp())
                         .holdFor(hold)
                         .children(children);
             case LoadShape.Open open ->
-                new OpenArrivals(label + " arrivals", open.ratePerSecond(), knobs.rampUp(), hold).children(children);
+                new OpenArrivals(label + " arrivals", open.ratePerSecond(), phases.rampUp(), hold).children(children);
         };
     }
 

@@ -9,7 +9,7 @@ import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.Sample;
 
 /** The raw samples behind a row, including warm-up and drain, so anyone can recompute the summary. */
-public final class SamplesCsv {
+final class SamplesCsv {
 
     static final String HEADER = "start_ms,end_ms,elapsed_ms,success,response_code,backend_delay_ms,error_class";
 

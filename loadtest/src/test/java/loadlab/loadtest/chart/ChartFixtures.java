@@ -4,14 +4,22 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Random;
-import loadlab.loadtest.measure.ChartInput;
 import loadlab.loadtest.measure.MeasurementWindow;
-import loadlab.loadtest.measure.PerSecond;
-import loadlab.loadtest.measure.ResourceFigures;
+import loadlab.loadtest.measure.Outcome;
+import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.ResourceCost;
+import loadlab.loadtest.measure.ResourceUsage;
+import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Sample;
-import loadlab.loadtest.measure.TargetResult;
+import loadlab.loadtest.measure.Series;
+import loadlab.loadtest.measure.TestPoints;
+import loadlab.loadtest.plan.Ceiling;
+import loadlab.loadtest.plan.LoadShape;
+import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Target;
 
 /**
@@ -27,11 +35,12 @@ final class ChartFixtures {
     static final int WARM_UP_SECONDS = 2;
     static final int WINDOW_SECONDS = 10;
     static final int TAIL_SECONDS = 2;
+    static final LoadShape LOAD = new LoadShape.Closed(USERS);
 
     private ChartFixtures() {}
 
     /** Every target measured, direct first, each with its own throughput and overhead. */
-    static List<ChartInput> allMeasured() {
+    static List<Point> allMeasured() {
         return List.of(
                 measured(Target.DIRECT, 392, 0, 2, 0),
                 measured(app("threadpool"), 196, 1_000, 6, 150),
@@ -42,24 +51,48 @@ final class ChartFixtures {
     }
 
     /** Two measured targets and one that failed. */
-    static List<ChartInput> withAFailure() {
+    static List<Point> withAFailure() {
         return List.of(
-                measured(Target.DIRECT, 392, 0, 2, 0),
-                ChartInput.failed(failed("webflux")),
-                measured(app("virtual"), 389, 0, 4, 0));
+                measured(Target.DIRECT, 392, 0, 2, 0), failed("webflux"), measured(app("virtual"), 389, 0, 4, 0));
     }
 
-    static TargetResult failed(String app) {
-        return TargetResult.failed(app(app), app + " did not start", Path.of("raw", app, "app.log"));
+    static Point failed(String app) {
+        return TestPoints.failed(app(app), LOAD, app + " did not start", Path.of("raw", app, "app.log"));
     }
 
-    static Map<String, ResourceFigures> resources() {
-        return Map.of(
-                "app-threadpool", new ResourceFigures(1.9, 412, 231),
-                "app-threadpool-400", new ResourceFigures(2.3, 468, 431),
-                "app-webflux", new ResourceFigures(1.1, 298, 27),
-                "app-coroutines", new ResourceFigures(1.3, 311, 29),
-                "app-virtual", new ResourceFigures(1.4, 335, 38));
+    /** CPU per 1000 requests, peak RSS and peak threads of the apps, as a run measures them. */
+    static List<Point> withResources(List<Point> points) {
+        Map<String, double[]> figures = Map.of(
+                "app-threadpool", new double[] {1.9, 412, 231},
+                "app-threadpool-400", new double[] {2.3, 468, 431},
+                "app-webflux", new double[] {1.1, 298, 27},
+                "app-coroutines", new double[] {1.3, 311, 29},
+                "app-virtual", new double[] {1.4, 335, 38});
+        return points.stream()
+                .map(p -> figures.containsKey(p.target().name())
+                        ? p.withCost(cost(figures.get(p.target().name())))
+                        : p)
+                .toList();
+    }
+
+    static ResourceCost cost(double[] figures) {
+        return new ResourceCost(
+                Optional.of(new ResourceUsage(
+                        figures[0] * 4, 0.3, OptionalDouble.of(figures[0]), figures[1], (int) figures[2], true)),
+                Optional.empty(),
+                Optional.empty());
+    }
+
+    /** The comparison these points make, direct first and the apps in the order given. */
+    static ResultSet comparison(List<Point> points) {
+        Plan plan = new Plan(
+                Plan.Kind.COMPARISON,
+                TestPoints.phases(RAMP_UP_SECONDS, WARM_UP_SECONDS, WINDOW_SECONDS, 30),
+                TestPoints.backend(0, 2_000),
+                List.of(LOAD),
+                1,
+                points.stream().map(Point::target).distinct().toList());
+        return new ResultSet(plan, TestPoints.ENVIRONMENT, points);
     }
 
     static Target app(String name) {
@@ -72,7 +105,7 @@ final class ChartFixtures {
      * @param overheadMs   what the target adds to every request
      * @param timeoutEvery one request in this many times out after 30 s; 0 for none
      */
-    static ChartInput measured(Target target, int perSecond, long queueMs, long overheadMs, int timeoutEvery) {
+    static Point measured(Target target, int perSecond, long queueMs, long overheadMs, int timeoutEvery) {
         Random random = new Random(target.name().hashCode());
         List<Sample> samples = new ArrayList<>();
         int runSeconds = RAMP_UP_SECONDS + WARM_UP_SECONDS + WINDOW_SECONDS + TAIL_SECONDS;
@@ -98,7 +131,9 @@ final class ChartFixtures {
         }
         MeasurementWindow window =
                 MeasurementWindow.ofSeconds(RUN_START + (RAMP_UP_SECONDS + WARM_UP_SECONDS) * 1_000L, WINDOW_SECONDS);
-        RunStats stats = RunStats.compute(samples, window, USERS, target.threadLimit(), MEAN_DELAY_MS);
-        return new ChartInput(TargetResult.measured(target, stats), PerSecond.series(samples, RUN_START), RUN_START);
+        RunStats stats =
+                RunStats.compute(samples, window, Ceiling.perSecond(target, LOAD, TestPoints.backend(0, 2_000)));
+        return new Point(
+                target, LOAD, 1, new Outcome.Measured(stats), ResourceCost.NONE, Series.of(samples, RUN_START));
     }
 }

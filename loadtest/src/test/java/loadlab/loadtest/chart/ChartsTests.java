@@ -10,15 +10,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.OptionalInt;
 import javax.imageio.ImageIO;
-import loadlab.loadtest.measure.ChartInput;
 import loadlab.loadtest.measure.MeasurementWindow;
-import loadlab.loadtest.measure.ResourceFigures;
+import loadlab.loadtest.measure.Outcome;
+import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResponseTimes;
 import loadlab.loadtest.measure.RunStats;
-import loadlab.loadtest.measure.TargetResult;
+import loadlab.loadtest.measure.Series;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ChartsTests {
 
     // Built once: rendering is the slow part, and every test reads the same synthetic comparison.
-    private static List<ChartInput> allMeasured;
-    private static List<ChartInput> withAFailure;
+    private static List<Point> allMeasured;
+    private static List<Point> withAFailure;
 
     @TempDir
     Path dir;
@@ -40,7 +39,8 @@ class ChartsTests {
 
     @Test
     void writesEveryChartAsAReadablePng() throws IOException {
-        List<Path> written = Charts.writeAll(dir, allMeasured, ChartFixtures.resources());
+        List<Path> written =
+                files(Charts.draw(ChartFixtures.comparison(ChartFixtures.withResources(allMeasured)), dir));
 
         assertThat(written)
                 .extracting(path -> path.getFileName().toString())
@@ -62,7 +62,7 @@ class ChartsTests {
 
     @Test
     void rendersWithoutADisplay() throws IOException {
-        Charts.writeAll(dir, allMeasured, Map.of());
+        files(Charts.draw(ChartFixtures.comparison(allMeasured), dir));
 
         assertThat(System.getProperty("java.awt.headless")).isEqualTo("true");
         assertThat(GraphicsEnvironment.isHeadless()).isTrue();
@@ -70,7 +70,7 @@ class ChartsTests {
 
     @Test
     void aTargetIsDrawnInItsPaletteColourInEveryChart() throws IOException {
-        Charts.writeAll(dir, allMeasured, ChartFixtures.resources());
+        files(Charts.draw(ChartFixtures.comparison(ChartFixtures.withResources(allMeasured)), dir));
 
         for (String chart : List.of("throughput.png", "latency.png", "resources.png")) {
             BufferedImage image = png(dir.resolve(chart));
@@ -84,7 +84,7 @@ class ChartsTests {
 
     @Test
     void failedTargetsAreLeftOutAndAnEmptyResourceMapSkipsTheResourcesChart() throws IOException {
-        List<Path> written = Charts.writeAll(dir, withAFailure, Map.of());
+        List<Path> written = files(Charts.draw(ChartFixtures.comparison(withAFailure), dir));
 
         assertThat(written)
                 .extracting(path -> path.getFileName().toString())
@@ -98,36 +98,37 @@ class ChartsTests {
 
     @Test
     void resourceFiguresOfAFailedTargetAreNotCharted() throws IOException {
-        Map<String, ResourceFigures> onlyForTheFailed = Map.of("app-webflux", new ResourceFigures(1, 300, 20));
+        List<Point> onlyTheFailedHasFigures = withAFailure.stream()
+                .map(p -> p.failed() ? p.withCost(ChartFixtures.cost(new double[] {1, 300, 20})) : p)
+                .toList();
 
-        List<Path> written = Charts.writeAll(dir, withAFailure, onlyForTheFailed);
+        List<Path> written = files(Charts.draw(ChartFixtures.comparison(onlyTheFailedHasFigures), dir));
 
         assertThat(written).noneMatch(path -> path.endsWith("resources.png"));
     }
 
     @Test
     void nothingMeasuredMeansNoCharts() throws IOException {
-        List<ChartInput> allFailed = List.of(
-                ChartInput.failed(ChartFixtures.failed("webflux")), ChartInput.failed(ChartFixtures.failed("virtual")));
+        List<Point> allFailed = List.of(ChartFixtures.failed("webflux"), ChartFixtures.failed("virtual"));
 
-        assertThat(Charts.writeAll(dir, allFailed, ChartFixtures.resources())).isEmpty();
-        assertThat(Charts.writeAll(dir, List.of(), Map.of())).isEmpty();
+        assertThat(Charts.draw(ChartFixtures.comparison(allFailed), dir)).isEmpty();
     }
 
     @Test
     void aTargetThatCompletedNothingInItsWindowDoesNotBreakTheCharts() throws IOException {
-        RunStats nothing = RunStats.compute(
-                List.of(),
-                MeasurementWindow.ofSeconds(ChartFixtures.RUN_START + 4_000, 10),
-                ChartFixtures.USERS,
-                OptionalInt.empty(),
-                ChartFixtures.MEAN_DELAY_MS);
-        ChartInput silent = new ChartInput(
-                TargetResult.measured(ChartFixtures.app("webflux"), nothing), List.of(), ChartFixtures.RUN_START);
+        RunStats nothing =
+                RunStats.compute(List.of(), MeasurementWindow.ofSeconds(ChartFixtures.RUN_START + 4_000, 10), 400.0);
+        Point silent = new Point(
+                ChartFixtures.app("webflux"),
+                ChartFixtures.LOAD,
+                1,
+                new Outcome.Measured(nothing),
+                ResourceCost.NONE,
+                new Series(ChartFixtures.RUN_START, List.of()));
 
-        List<Path> alone = Charts.writeAll(dir, List.of(silent), Map.of());
-        List<Path> withOthers =
-                Charts.writeAll(dir.resolve("others"), List.of(allMeasured.getFirst(), silent), Map.of());
+        List<Path> alone = files(Charts.draw(ChartFixtures.comparison(List.of(silent)), dir));
+        List<Path> withOthers = files(
+                Charts.draw(ChartFixtures.comparison(List.of(allMeasured.getFirst(), silent)), dir.resolve("others")));
 
         // Only its zero throughput can be drawn; with others beside it, every chart is.
         assertThat(alone).extracting(path -> path.getFileName().toString()).containsExactly("throughput.png");
@@ -136,25 +137,20 @@ class ChartsTests {
 
     @Test
     void aChartThatIsNoLongerDrawnDoesNotSurviveFromAnEarlierRun() throws IOException {
-        Charts.writeAll(dir, allMeasured, ChartFixtures.resources());
+        files(Charts.draw(ChartFixtures.comparison(ChartFixtures.withResources(allMeasured)), dir));
 
-        Charts.writeAll(dir, allMeasured, Map.of());
+        files(Charts.draw(ChartFixtures.comparison(allMeasured), dir));
 
         assertThat(dir.resolve("resources.png")).doesNotExist();
         assertThat(dir.resolve("throughput.png")).isRegularFile();
     }
 
     @Test
-    void markdownLinksEachChartRelativeToTheSummaryWithAltText() {
-        Path results = dir.resolve("results");
-        List<Path> charts = List.of(results.resolve("charts/throughput.png"), results.resolve("charts/latency.png"));
+    void everyChartComesWithWhatItShows() throws IOException {
+        List<Charts.Drawn> drawn = Charts.draw(ChartFixtures.comparison(allMeasured), dir);
 
-        assertThat(Charts.markdownLinks(charts, results)).isEqualTo("""
-                ![Throughput against the Little's-law ceiling](charts/throughput.png)
-
-                ![Response-time percentiles per target](charts/latency.png)
-                """);
-        assertThat(Charts.markdownLinks(List.of(), results)).isEmpty();
+        assertThat(drawn.getFirst().description()).isEqualTo("Throughput against the Little's-law ceiling");
+        assertThat(drawn).allMatch(d -> !d.description().endsWith(".png"));
     }
 
     @Test
@@ -168,6 +164,10 @@ class ChartsTests {
         assertThat(BarCharts.wantsLogScale(List.of(instant)))
                 .as("a zero median has no place on a log axis")
                 .isFalse();
+    }
+
+    private static List<Path> files(List<Charts.Drawn> drawn) {
+        return drawn.stream().map(Charts.Drawn::file).toList();
     }
 
     private static BufferedImage png(Path file) throws IOException {

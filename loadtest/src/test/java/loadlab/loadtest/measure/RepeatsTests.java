@@ -7,7 +7,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import loadlab.loadtest.plan.Target;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +18,7 @@ class RepeatsTests {
     /** A run that completed {@code requests} in a one-second window: its throughput is {@code requests} req/s. */
     private static RunStats run(int requests) {
         List<Sample> samples = Collections.nCopies(requests, new Sample(T0, T0 + 500, true, "200", "OK", 490));
-        return RunStats.compute(samples, ONE_SECOND, 10, OptionalInt.empty(), 500);
+        return RunStats.compute(samples, ONE_SECOND, 20.0);
     }
 
     private static ResourceCost cpuPer1000(double seconds) {
@@ -57,14 +56,13 @@ class RepeatsTests {
         Repeats repeats = new Repeats(virtual, runs, List.of(cpuPer1000(0.8), cpuPer1000(0.9), cpuPer1000(1.0)));
 
         assertThat(repeats.representative()).isEqualTo(2);
-        assertThat(repeats.representativeResult()).isEqualTo(TargetResult.measured(virtual, runs.get(2)));
-        assertThat(repeats.representativeCost()).isEqualTo(cpuPer1000(1.0));
-        assertThat(Repeats.of(virtual, runs).representativeCost()).isEqualTo(ResourceCost.NONE);
+        assertThat(repeats.cost(repeats.representative())).isEqualTo(cpuPer1000(1.0));
+        assertThat(Repeats.of(virtual, runs).cost(0)).isEqualTo(ResourceCost.NONE);
     }
 
     @Test
     void rejectsNoRunsAndCostsThatDoNotPairWithTheRuns() {
-        Target direct = Target.direct();
+        Target direct = Target.DIRECT;
 
         assertThatIllegalArgumentException().isThrownBy(() -> Repeats.representative(List.of()));
         assertThatIllegalArgumentException().isThrownBy(() -> Repeats.of(direct, List.of()));

@@ -36,7 +36,7 @@ class RunStatsTests {
     }
 
     private static RunStats stats(List<Sample> samples) {
-        return RunStats.compute(samples, TEN_SECONDS, 10, UNBOUNDED, 1_000);
+        return RunStats.compute(samples, TEN_SECONDS, 10.0);
     }
 
     @Test
@@ -161,29 +161,6 @@ class RunStatsTests {
     }
 
     @Test
-    void ceilingWithoutAThreadLimitIsUsersOverMeanDelay() {
-        RunStats stats = RunStats.compute(List.of(), TEN_SECONDS, 500, UNBOUNDED, 2_000);
-
-        assertThat(stats.concurrency()).isEqualTo(500);
-        assertThat(stats.ceilingPerSecond()).isEqualTo(250.0);
-    }
-
-    @Test
-    void aThreadLimitBelowTheUsersLowersTheCeiling() {
-        RunStats stats = RunStats.compute(List.of(), TEN_SECONDS, 500, OptionalInt.of(200), 2_000);
-
-        assertThat(stats.concurrency()).isEqualTo(200);
-        assertThat(stats.ceilingPerSecond()).isEqualTo(100.0);
-    }
-
-    @Test
-    void aThreadLimitAboveTheUsersDoesNotRaiseIt() {
-        RunStats stats = RunStats.compute(List.of(), TEN_SECONDS, 300, OptionalInt.of(400), 2_000);
-
-        assertThat(stats.ceilingPerSecond()).isEqualTo(150.0);
-    }
-
-    @Test
     void efficiencyIsGoodThroughputOverCeiling() {
         List<Sample> samples = new ArrayList<>();
         for (int i = 0; i < 98; i++) {
@@ -241,10 +218,8 @@ class RunStatsTests {
 
     @Test
     void rejectsASetupWithoutAFiniteCeiling() {
-        assertThatIllegalArgumentException()
-                .isThrownBy(() -> RunStats.compute(List.of(), TEN_SECONDS, 10, UNBOUNDED, 0));
-        assertThatIllegalArgumentException()
-                .isThrownBy(() -> RunStats.compute(List.of(), TEN_SECONDS, 0, UNBOUNDED, 1));
+        assertThatIllegalArgumentException().isThrownBy(() -> RunStats.compute(List.of(), TEN_SECONDS, 0));
+        assertThatIllegalArgumentException().isThrownBy(() -> RunStats.compute(List.of(), TEN_SECONDS, Double.NaN));
         assertThatIllegalArgumentException().isThrownBy(() -> new MeasurementWindow(T0, T0));
     }
 

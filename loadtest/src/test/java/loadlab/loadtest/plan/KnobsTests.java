@@ -3,6 +3,7 @@ package loadlab.loadtest.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,12 +15,12 @@ class KnobsTests {
     void emptyValuesMeanTheDefaultScenario() {
         Knobs knobs = Knobs.parse("--users=", "--duration=", "--apps=", "--delayMin=", "--delayMax=");
 
-        assertThat(knobs.users()).isEqualTo(500);
-        assertThat(knobs.window()).isEqualTo(Duration.ofSeconds(60));
-        assertThat(knobs.warmUp()).isEqualTo(Duration.ofSeconds(10));
-        assertThat(knobs.timeout()).isEqualTo(Duration.ofSeconds(10));
-        assertThat(knobs.meanDelayMs()).isEqualTo(2000.0);
-        assertThat(knobs.targets())
+        assertThat(knobs.plan().load().concurrency()).isEqualTo(500);
+        assertThat(knobs.plan().phases().window()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(knobs.plan().phases().warmUp()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(knobs.plan().phases().timeout()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(knobs.plan().meanDelayMs()).isEqualTo(2000.0);
+        assertThat(knobs.plan().targets())
                 .extracting(Target::name)
                 .containsExactly(
                         "direct",
@@ -28,25 +29,25 @@ class KnobsTests {
                         "app-webflux",
                         "app-coroutines",
                         "app-virtual");
-        assertThat(knobs.host()).isEqualTo("127.0.0.1");
+        assertThat(knobs.setup().host()).isEqualTo("127.0.0.1");
     }
 
     @Test
     void durationsTakeUnitsAndBareSeconds() {
         Knobs knobs = Knobs.parse("--duration=2m", "--warmup=15s", "--timeout=3", "--rampup=0");
 
-        assertThat(knobs.window()).isEqualTo(Duration.ofMinutes(2));
-        assertThat(knobs.warmUp()).isEqualTo(Duration.ofSeconds(15));
-        assertThat(knobs.timeout()).isEqualTo(Duration.ofSeconds(3));
-        assertThat(knobs.rampUp()).isZero();
+        assertThat(knobs.plan().phases().window()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(knobs.plan().phases().warmUp()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(knobs.plan().phases().timeout()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(knobs.plan().phases().rampUp()).isZero();
     }
 
     @Test
     void appsAreChosenByShortOrModuleNameAndDirectAlwaysComesFirst() {
-        assertThat(Knobs.parse("--apps=virtual,app-webflux").targets())
+        assertThat(Knobs.parse("--apps=virtual,app-webflux").plan().targets())
                 .extracting(Target::name)
                 .containsExactly("direct", "app-virtual", "app-webflux");
-        assertThat(Knobs.parse("--apps=none").targets())
+        assertThat(Knobs.parse("--apps=none").plan().targets())
                 .extracting(Target::name)
                 .containsExactly("direct");
     }
@@ -55,9 +56,9 @@ class KnobsTests {
     void portsCanBeMovedPerTarget() {
         Knobs knobs = Knobs.parse("--ports=slow-server:9000,webflux:9083");
 
-        assertThat(knobs.backendPort()).isEqualTo(9000);
-        assertThat(knobs.port("app-webflux")).isEqualTo(9083);
-        assertThat(knobs.port("app-virtual")).isEqualTo(8085);
+        assertThat(knobs.setup().backendPort()).isEqualTo(9000);
+        assertThat(knobs.setup().ports().get("app-webflux")).isEqualTo(9083);
+        assertThat(knobs.setup().ports().get("app-virtual")).isEqualTo(8085);
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -94,9 +95,10 @@ class KnobsTests {
                 "--rates=80,80      | rates has 80 twice",
                 "--maxThreads=0     | maxThreads=0 must be between 1",
                 "users=5            | argument 'users=5' is not of the form --name=value",
+                "--mode=sweep --runs=2 | runs=2 repeats only the comparison",
             })
-    void badInputIsOneLineNamingTheValue(String arg, String expected) {
-        assertThatThrownBy(() -> Knobs.parse(arg))
+    void badInputIsOneLineNamingTheValue(String args, String expected) {
+        assertThatThrownBy(() -> Knobs.parse(args.split(" ")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(expected)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
@@ -105,29 +107,32 @@ class KnobsTests {
     @Test
     void eachModeHasItsPlanOfLoadsAndItsOwnDefaultPhases() {
         Knobs compare = Knobs.parse("--runs=3");
-        assertThat(compare.shapes())
-                .containsExactly(new LoadShape.Closed(500), new LoadShape.Closed(500), new LoadShape.Closed(500));
+        assertThat(compare.plan().loads()).containsExactly(new LoadShape.Closed(500));
+        assertThat(compare.plan().runs()).isEqualTo(3);
 
         Knobs sweep = Knobs.parse("--mode=sweep");
-        assertThat(sweep.shapes()).extracting(LoadShape::concurrency).containsExactly(100, 250, 500, 1000, 2000);
-        assertThat(sweep.window()).isEqualTo(Duration.ofSeconds(20));
-        assertThat(Knobs.parse("--mode=sweep", "--usersList=500,100").usersList())
+        assertThat(sweep.plan().loads()).extracting(LoadShape::concurrency).containsExactly(100, 250, 500, 1000, 2000);
+        assertThat(sweep.plan().phases().window()).isEqualTo(Duration.ofSeconds(20));
+        assertThat(Knobs.parse("--mode=sweep", "--usersList=500,100").plan().loads())
+                .extracting(LoadShape::concurrency)
                 .containsExactly(100, 500);
-        assertThat(sweep.warmUp()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(sweep.plan().phases().warmUp()).isEqualTo(Duration.ofSeconds(5));
 
         Knobs open = Knobs.parse("--mode=open", "--rates=80,150.5", "--maxThreads=1600");
-        assertThat(open.shapes()).containsExactly(new LoadShape.Open(80, 1600), new LoadShape.Open(150.5, 1600));
-        assertThat(open.shapes()).extracting(LoadShape::label).containsExactly("rate-80", "rate-150.5");
-        assertThat(Knobs.parse("--mode=sweep", "--duration=45s").window()).isEqualTo(Duration.ofSeconds(45));
+        assertThat(open.plan().loads()).containsExactly(new LoadShape.Open(80, 1600), new LoadShape.Open(150.5, 1600));
+        assertThat(open.plan().loads()).extracting(LoadShape::label).containsExactly("rate-80", "rate-150.5");
+        assertThat(Knobs.parse("--mode=sweep", "--duration=45s").plan().phases().window())
+                .isEqualTo(Duration.ofSeconds(45));
     }
 
     @Test
     void theFirstProgressLineDescribesTheLoadOfTheModeThatRuns() {
-        assertThat(Knobs.parse().loadDescription()).isEqualTo("500 users");
-        assertThat(Knobs.parse("--runs=3", "--users=200").loadDescription()).isEqualTo("200 users x 3 runs");
-        assertThat(Knobs.parse("--mode=sweep", "--usersList=100,250").loadDescription())
+        assertThat(Knobs.parse().plan().describeLoads()).isEqualTo("500 users");
+        assertThat(Knobs.parse("--runs=3", "--users=200").plan().describeLoads())
+                .isEqualTo("200 users x 3 runs");
+        assertThat(Knobs.parse("--mode=sweep", "--usersList=100,250").plan().describeLoads())
                 .isEqualTo("sweep of 100, 250 users");
-        assertThat(Knobs.parse("--mode=open", "--rates=80,150").loadDescription())
+        assertThat(Knobs.parse("--mode=open", "--rates=80,150").plan().describeLoads())
                 .isEqualTo("open arrivals at 80.0, 150.0 req/s, at most 2500 in flight");
     }
 
@@ -136,12 +141,35 @@ class KnobsTests {
         assertThatThrownBy(() -> Knobs.parse("--mode=open", "--rates=80,300", "--maxThreads=2500"))
                 .hasMessage("rates up to 300.0 req/s with a 10 s timeout can keep 3000 requests in flight, more than "
                         + "maxThreads=2500");
-        assertThat(Knobs.parse("--mode=open", "--rates=225").maxThreads()).isEqualTo(2500);
+        assertThat(Knobs.parse("--mode=open", "--rates=225").plan().load().concurrency())
+                .isEqualTo(2500);
     }
 
     @Test
     void aBackendRangeUpsideDownIsRefused() {
         assertThatThrownBy(() -> Knobs.parse("--delayMin=3000", "--delayMax=100"))
                 .hasMessage("delayMin=3000 is greater than delayMax=100");
+    }
+
+    @Test
+    void aDiffNeedsBothFoldersAndComparesBWithA() {
+        Knobs diff = Knobs.parse("--mode=diff", "--a=results", "--b=/tmp/fresh");
+
+        assertThat(diff.compareWith()).contains(Path.of("results").toAbsolutePath());
+        assertThat(diff.setup().resultsDir()).isEqualTo(Path.of("/tmp/fresh"));
+        assertThatThrownBy(() -> Knobs.parse("--mode=diff", "--a=results")).hasMessageContaining("diff needs a=");
+    }
+
+    @Test
+    void everyKnobOfTheTableIsKnownAndHasItsMakeVariable() {
+        assertThat(Knob.all()).extracting(Knob::property).contains("users", "usersList", "a", "b");
+        assertThat(Knob.all()).allMatch(k -> k.makeVariable().matches("[A-Z_]+"));
+        Knob warmup = Knob.all().stream()
+                .filter(k -> k.property().equals("warmup"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(warmup.defaultIn("compare")).contains("10s");
+        assertThat(warmup.defaultIn("sweep")).contains("5s");
+        assertThat(warmup.defaultIn("open")).contains("5s");
     }
 }

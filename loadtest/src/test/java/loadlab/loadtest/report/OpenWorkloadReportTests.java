@@ -3,25 +3,28 @@ package loadlab.loadtest.report;
 import static loadlab.loadtest.report.SweepFixtures.ENVIRONMENT;
 import static loadlab.loadtest.report.SweepFixtures.OPEN;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
-import loadlab.loadtest.measure.OpenPoint;
+import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceCost;
-import loadlab.loadtest.plan.OpenScenario;
+import loadlab.loadtest.measure.ResultSet;
+import loadlab.loadtest.measure.Verdicts;
+import loadlab.loadtest.plan.LoadShape;
+import loadlab.loadtest.plan.Plan;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class OpenWorkloadReportTests {
 
-    private static List<OpenPoint> points;
+    private static List<Point> points;
     private static String markdown;
 
     @BeforeAll
     static void render() {
         points = SweepFixtures.open();
-        markdown = OpenWorkloadReport.render(OPEN, ENVIRONMENT, points, "![p99](charts/open-p99.png)\n");
+        markdown = OpenWorkloadReport.render(
+                SweepFixtures.openResults(points), List.of(new ChartLink("charts/open-p99.png", "p99")));
     }
 
     private static List<String> rows() {
@@ -98,13 +101,18 @@ class OpenWorkloadReportTests {
     @Test
     void aShortfallThatRandomArrivalsExplainStillKeepsUp() {
         // 80 req/s over 30 s: 2400 ± 49 arrivals, so 2328 (97%) is 1.5 standard deviations short, chance.
-        OpenScenario eighty =
-                new OpenScenario(List.of(80.0), 400, 10, 10, 30, 10, 0, 4_000, List.of("direct", "app-webflux"));
-        List<OpenPoint> points = List.of(
+        Plan eighty = new Plan(
+                Plan.Kind.OPEN,
+                OPEN.phases(),
+                OPEN.backend(),
+                List.of(new LoadShape.Open(80, 400)),
+                1,
+                List.of(SweepFixtures.DIRECT, SweepFixtures.WEBFLUX));
+        List<Point> points = List.of(
                 SweepFixtures.openPoint(SweepFixtures.DIRECT, 80, 80.7, 0, 4_000, 0, ResourceCost.NONE),
                 SweepFixtures.openPoint(SweepFixtures.WEBFLUX, 80, 77.6, 0, 4_000, 0, ResourceCost.NONE));
 
-        String rendered = OpenWorkloadReport.render(eighty, ENVIRONMENT, points, "");
+        String rendered = OpenWorkloadReport.render(new ResultSet(eighty, ENVIRONMENT, points), List.of());
 
         assertThat(rendered)
                 .contains(
@@ -116,9 +124,9 @@ class OpenWorkloadReportTests {
 
     @Test
     void theFloorOfKeepingUpIsTheLowerOfTheFixedShareAndChance() {
-        assertThat(OpenWorkloadReport.keptUpFloor(80, 30)).isCloseTo((2400 - 3 * Math.sqrt(2400)) / 30, within(1e-9));
+        assertThat(Verdicts.keptUpFloor(80, 30)).isCloseTo((2400 - 3 * Math.sqrt(2400)) / 30, within(1e-9));
         // So many arrivals that chance is under 2%: the fixed share decides.
-        assertThat(OpenWorkloadReport.keptUpFloor(10_000, 30)).isCloseTo(9_800, within(1e-9));
+        assertThat(Verdicts.keptUpFloor(10_000, 30)).isCloseTo(9_800, within(1e-9));
     }
 
     @Test
@@ -147,10 +155,16 @@ class OpenWorkloadReportTests {
 
     @Test
     void aRateBeyondTheLoadGeneratorsThreadsIsBlamedOnTheGeneratorNotTheModel() {
-        OpenScenario fast = new OpenScenario(List.of(250.0), 400, 10, 10, 30, 10, 0, 4_000, List.of("direct"));
-        OpenPoint direct = SweepFixtures.openPoint(SweepFixtures.DIRECT, 250, 199.0, 0, 4_000, 0, ResourceCost.NONE);
+        Plan fast = new Plan(
+                Plan.Kind.OPEN,
+                OPEN.phases(),
+                OPEN.backend(),
+                List.of(new LoadShape.Open(250, 400)),
+                1,
+                List.of(SweepFixtures.DIRECT));
+        Point direct = SweepFixtures.openPoint(SweepFixtures.DIRECT, 250, 199.0, 0, 4_000, 0, ResourceCost.NONE);
 
-        String rendered = OpenWorkloadReport.render(fast, ENVIRONMENT, List.of(direct), "");
+        String rendered = OpenWorkloadReport.render(new ResultSet(fast, ENVIRONMENT, List.of(direct)), List.of());
 
         assertThat(rendered)
                 .contains("- direct at 250.0 req/s offered is above what the load generator's 400 threads "
@@ -179,15 +193,6 @@ class OpenWorkloadReportTests {
                         "Cores: 2",
                         "![p99](charts/open-p99.png)",
                         "400 / 2.0 s = 200.0 req/s without a thread limit and 200 / 2.0 s = 100.0 req/s with 200 threads");
-        assertThat(markdown).endsWith(SummaryReport.FOOTER);
-    }
-
-    @Test
-    void aScenarioTakesAscendingPositiveRatesOnly() {
-        assertThatThrownBy(() -> new OpenScenario(List.of(100.0, 50.0), 400, 1, 1, 10, 10, 0, 4_000, List.of()))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("ascending");
-        assertThatThrownBy(() -> new OpenScenario(List.of(0.0), 400, 1, 1, 10, 10, 0, 4_000, List.of()))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(markdown).endsWith(Sections.FOOTER);
     }
 }

@@ -6,21 +6,24 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.stream.Stream;
 import loadlab.loadtest.measure.Environment;
 import loadlab.loadtest.measure.MeasurementWindow;
+import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.Repeats;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceUsage;
+import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Sample;
-import loadlab.loadtest.measure.TargetResult;
-import loadlab.loadtest.plan.Scenario;
+import loadlab.loadtest.measure.TestPoints;
+import loadlab.loadtest.plan.Ceiling;
+import loadlab.loadtest.plan.LoadShape;
+import loadlab.loadtest.plan.Phases;
+import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Target;
 import org.junit.jupiter.api.Test;
 
@@ -28,9 +31,9 @@ import org.junit.jupiter.api.Test;
 class SummaryReportRepeatsTests {
 
     private static final long T0 = 1_700_000_000_000L;
-    private static final Scenario SCENARIO =
-            new Scenario(500, 10, 10, 30, 10, 0, 4_000, List.of("app-threadpool", "app-virtual", "app-webflux"));
-    private static final MeasurementWindow WINDOW = SCENARIO.measurementWindow(T0);
+    private static final Phases PHASES = TestPoints.phases(10, 10, 30, 10);
+    private static final LoadShape LOAD = new LoadShape.Closed(500);
+    private static final MeasurementWindow WINDOW = TestPoints.window(PHASES, T0);
     private static final Environment ENVIRONMENT = new Environment(
             "2025-06-01T10:00:00+02:00",
             "make loadtest USERS=500 RUNS=3",
@@ -42,7 +45,7 @@ class SummaryReportRepeatsTests {
             "-Xmx512m -XX:+UseG1GC",
             "max heap 6.0 GiB, flags -Xmx6g");
 
-    private static final Target DIRECT = Target.direct();
+    private static final Target DIRECT = Target.DIRECT;
     private static final Target THREADPOOL = Target.app("threadpool").orElseThrow();
     private static final Target VIRTUAL = Target.app("virtual").orElseThrow();
     private static final Target WEBFLUX = Target.app("webflux").orElseThrow();
@@ -69,7 +72,7 @@ class SummaryReportRepeatsTests {
     @SafeVarargs
     private static RunStats run(Target target, List<Sample>... parts) {
         List<Sample> samples = Stream.of(parts).flatMap(List::stream).toList();
-        return RunStats.compute(samples, WINDOW, SCENARIO.users(), target.threadLimit(), SCENARIO.backendMeanDelayMs());
+        return RunStats.compute(samples, WINDOW, Ceiling.perSecond(target, LOAD, TestPoints.backend(0, 4_000)));
     }
 
     private static ResourceCost cpuPer1000(double seconds) {
@@ -107,23 +110,22 @@ class SummaryReportRepeatsTests {
                     run(VIRTUAL, good(300, 2_060, 3)),
                     run(VIRTUAL, good(306, 1_940, 3))));
 
-    private static final TargetResult WEBFLUX_FAILED = TargetResult.failed(
-            WEBFLUX, "run 2 of 3: exited with code 137", Path.of("results/raw/app-webflux/app.log"));
+    private static final Point WEBFLUX_FAILED = TestPoints.failed(
+            WEBFLUX, LOAD, "run 2 of 3: exited with code 137", Path.of("results/raw/app-webflux/app.log"));
 
     private static String render(Repeats... repeated) {
-        Map<Target, Repeats> repeats = new LinkedHashMap<>();
-        Map<Target, ResourceCost> costs = new LinkedHashMap<>();
-        List<TargetResult> apps = new ArrayList<>();
+        List<Point> points = new ArrayList<>();
         for (Repeats target : repeated) {
-            repeats.put(target.target(), target);
-            costs.put(target.target(), target.representativeCost());
-            if (target.target().isApp()) {
-                apps.add(target.representativeResult());
+            for (int run = 0; run < target.runs().size(); run++) {
+                points.add(TestPoints.measured(
+                        target.target(), LOAD, run + 1, target.runs().get(run), target.cost(run)));
             }
         }
-        apps.add(WEBFLUX_FAILED);
-        return SummaryReport.render(
-                SCENARIO, ENVIRONMENT, repeats.get(DIRECT).representativeResult(), apps, costs, "", repeats);
+        points.add(WEBFLUX_FAILED);
+        int runs = Stream.of(repeated).mapToInt(r -> r.runs().size()).max().orElse(1);
+        Plan plan = TestPoints.comparison(
+                500, PHASES, TestPoints.backend(0, 4_000), runs, List.of(THREADPOOL, VIRTUAL, WEBFLUX));
+        return SummaryReport.render(new ResultSet(plan, ENVIRONMENT, points), List.of());
     }
 
     private static String render() {
@@ -270,37 +272,12 @@ class SummaryReportRepeatsTests {
     }
 
     @Test
-    void oneRunPerTargetGivesExactlyTheSingleRunSummary() {
-        RunStats direct = run(DIRECT, good(300, 1_000, 2));
-        RunStats virtual = run(VIRTUAL, good(300, 2_000, 3));
-        Map<Target, ResourceCost> costs = Map.of(DIRECT, cpuPer1000(0.82));
-        List<TargetResult> apps = List.of(TargetResult.measured(VIRTUAL, virtual), WEBFLUX_FAILED);
-        String singleRun = SummaryReport.render(
-                SCENARIO, ENVIRONMENT, TargetResult.measured(DIRECT, direct), apps, costs, "![chart](charts/x.png)");
+    void oneRunPerTargetGivesTheSingleRunSummaryWithNoRepeatsSection() {
+        Repeats direct = new Repeats(DIRECT, List.of(run(DIRECT, good(300, 1_000, 2))), List.of(cpuPer1000(0.82)));
+        Repeats virtual = Repeats.of(VIRTUAL, List.of(run(VIRTUAL, good(300, 2_000, 3))));
 
-        Map<Target, Repeats> oneEach = Map.of(
-                DIRECT,
-                new Repeats(DIRECT, List.of(direct), List.of(cpuPer1000(0.82))),
-                VIRTUAL,
-                Repeats.of(VIRTUAL, List.of(virtual)));
-        assertThat(SummaryReport.render(
-                        SCENARIO,
-                        ENVIRONMENT,
-                        TargetResult.measured(DIRECT, direct),
-                        apps,
-                        costs,
-                        "![chart](charts/x.png)",
-                        oneEach))
-                .isEqualTo(singleRun);
-        assertThat(SummaryReport.render(
-                        SCENARIO,
-                        ENVIRONMENT,
-                        TargetResult.measured(DIRECT, direct),
-                        apps,
-                        costs,
-                        "![chart](charts/x.png)",
-                        Map.of()))
-                .isEqualTo(singleRun);
-        assertThat(singleRun).doesNotContain("## Repeats", "runs per target");
+        String singleRun = render(direct, virtual);
+
+        assertThat(singleRun).doesNotContain("## Repeats", "runs per target").contains("## Resource cost");
     }
 }

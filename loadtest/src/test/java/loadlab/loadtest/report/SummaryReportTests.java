@@ -10,34 +10,33 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.stream.Stream;
 import loadlab.loadtest.measure.AddedLatency;
 import loadlab.loadtest.measure.Environment;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.JfrFigures;
 import loadlab.loadtest.measure.MeasurementWindow;
+import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceUsage;
 import loadlab.loadtest.measure.ResponseTimes;
+import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Sample;
-import loadlab.loadtest.measure.TargetResult;
-import loadlab.loadtest.plan.Scenario;
+import loadlab.loadtest.measure.TestPoints;
+import loadlab.loadtest.plan.Ceiling;
+import loadlab.loadtest.plan.LoadShape;
+import loadlab.loadtest.plan.Phases;
+import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Target;
 import org.junit.jupiter.api.Test;
 
 class SummaryReportTests {
 
     private static final long T0 = 1_700_000_000_000L;
-    private static final Scenario SCENARIO = new Scenario(
-            500,
-            10,
-            10,
-            30,
-            10,
-            0,
-            4_000,
-            List.of("app-threadpool", "app-virtual", "app-webflux", "app-coroutines", "app-threadpool-400"));
-    private static final MeasurementWindow WINDOW = SCENARIO.measurementWindow(T0);
+    private static final Phases PHASES = TestPoints.phases(10, 10, 30, 10);
+    private static final LoadShape LOAD = new LoadShape.Closed(500);
+    private static final MeasurementWindow WINDOW = TestPoints.window(PHASES, T0);
     private static final Environment ENVIRONMENT = new Environment(
             "2025-06-01T10:00:00+02:00",
             "make loadtest USERS=500",
@@ -55,8 +54,8 @@ class SummaryReportTests {
     private static final Target COROUTINES = Target.app("coroutines").orElseThrow();
     private static final Target THREADPOOL_400 = Target.app("threadpool-400").orElseThrow();
 
-    private static final TargetResult DIRECT = TargetResult.measured(
-            Target.direct(),
+    private static final Point DIRECT = measured(
+            Target.DIRECT,
             stats(
                     7_470,
                     249.0,
@@ -66,7 +65,7 @@ class SummaryReportTests {
                     250.0,
                     99.6,
                     new AddedLatency(7_470, 1.24, 4)));
-    private static final TargetResult THREADPOOL_RESULT = TargetResult.measured(
+    private static final Point THREADPOOL_RESULT = measured(
             THREADPOOL,
             stats(
                     2_990,
@@ -77,7 +76,7 @@ class SummaryReportTests {
                     100.0,
                     99.7,
                     new AddedLatency(2_959, 2_803.5, 6_100)));
-    private static final TargetResult VIRTUAL_RESULT = TargetResult.measured(
+    private static final Point VIRTUAL_RESULT = measured(
             VIRTUAL,
             stats(
                     7_440,
@@ -88,11 +87,11 @@ class SummaryReportTests {
                     250.0,
                     99.2,
                     new AddedLatency(7_440, 3.44, 12)));
-    private static final TargetResult WEBFLUX_FAILED = TargetResult.failed(
+    private static final Point WEBFLUX_FAILED = failed(
             WEBFLUX,
             "exited with code 1 before it was ready:\nPort 8083 was already in use",
             Path.of("results/raw/app-webflux.log"));
-    private static final TargetResult COROUTINES_RESULT = TargetResult.measured(
+    private static final Point COROUTINES_RESULT = measured(
             COROUTINES,
             stats(
                     7_000,
@@ -103,7 +102,7 @@ class SummaryReportTests {
                     250.0,
                     93.3,
                     new AddedLatency(7_000, 9.8, 55)));
-    private static final TargetResult THREADPOOL_400_RESULT = TargetResult.measured(
+    private static final Point THREADPOOL_400_RESULT = measured(
             THREADPOOL_400,
             stats(
                     6_000,
@@ -115,7 +114,7 @@ class SummaryReportTests {
                     100.0,
                     new AddedLatency(6_000, 480.2, 900)));
 
-    private static final List<TargetResult> APPS =
+    private static final List<Point> APPS =
             List.of(THREADPOOL_RESULT, VIRTUAL_RESULT, WEBFLUX_FAILED, COROUTINES_RESULT, THREADPOOL_400_RESULT);
 
     private static RunStats stats(
@@ -140,14 +139,39 @@ class SummaryReportTests {
                 errorCount,
                 100.0 * errorCount / requests,
                 byClass,
-                concurrency,
                 ceiling,
                 efficiency,
                 Optional.of(added));
     }
 
+    private static Point measured(Target target, RunStats stats) {
+        return TestPoints.measured(target, LOAD, stats);
+    }
+
+    private static Point failed(Target target, String reason, Path log) {
+        return TestPoints.failed(target, LOAD, reason, log);
+    }
+
+    private static String render(Point direct, List<Point> apps) {
+        return render(direct, apps, Map.of());
+    }
+
+    /** The report of direct and the apps, each with its cost from {@code costs} (none when absent). */
+    private static String render(Point direct, List<Point> apps, Map<Target, ResourceCost> costs) {
+        List<Point> points = Stream.concat(Stream.of(direct), apps.stream())
+                .map(p -> p.withCost(costs.getOrDefault(p.target(), ResourceCost.NONE)))
+                .toList();
+        Plan plan = TestPoints.comparison(
+                500,
+                PHASES,
+                TestPoints.backend(0, 4_000),
+                1,
+                apps.stream().map(Point::target).toList());
+        return SummaryReport.render(new ResultSet(plan, ENVIRONMENT, points), List.of());
+    }
+
     private static String render() {
-        return SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, APPS);
+        return render(DIRECT, APPS);
     }
 
     /** The data rows of the n-th table (0-based): lines starting with "| " after the separator. */
@@ -220,9 +244,9 @@ class SummaryReportTests {
 
     @Test
     void aReasonWithAPipeDoesNotBreakTheTable() {
-        TargetResult failed = TargetResult.failed(WEBFLUX, "grep | wc said 0", Path.of("x.log"));
+        Point failed = failed(WEBFLUX, "grep | wc said 0", Path.of("x.log"));
 
-        String markdown = SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, List.of(failed));
+        String markdown = render(DIRECT, List.of(failed));
 
         assertThat(rowsOfTable(markdown, 0).get(1)).contains("grep \\| wc said 0");
         assertThat(cells(rowsOfTable(markdown, 0).get(1))).isEqualTo(10);
@@ -291,7 +315,7 @@ class SummaryReportTests {
 
     @Test
     void readingSaysWhenAThreadLimitCausesNoVisibleQueueing() {
-        TargetResult roomy = TargetResult.measured(
+        Point roomy = measured(
                 THREADPOOL_400,
                 stats(
                         7_400,
@@ -303,7 +327,7 @@ class SummaryReportTests {
                         123.3,
                         new AddedLatency(7_400, 12.0, 40)));
 
-        assertThat(SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, List.of(roomy)))
+        assertThat(render(DIRECT, List.of(roomy)))
                 .contains("(+12 ms at p50, +18 ms at p99): no queueing visible at the median.");
     }
 
@@ -317,7 +341,7 @@ class SummaryReportTests {
 
     @Test
     void readingSaysSoWhenThereAreNoErrorsAtAll() {
-        String markdown = SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, List.of(VIRTUAL_RESULT));
+        String markdown = render(DIRECT, List.of(VIRTUAL_RESULT));
 
         assertThat(markdown)
                 .contains("No errors: all 14910 requests in the windows were 2xx with the backend's delay.");
@@ -333,10 +357,9 @@ class SummaryReportTests {
 
     @Test
     void anEmptyWindowRendersNotAvailableInsteadOfCrashing() {
-        RunStats empty = RunStats.compute(List.of(), WINDOW, 500, OptionalInt.empty(), 2_000);
+        RunStats empty = RunStats.compute(List.of(), WINDOW, 250.0);
 
-        String markdown =
-                SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, List.of(TargetResult.measured(VIRTUAL, empty)));
+        String markdown = render(DIRECT, List.of(measured(VIRTUAL, empty)));
 
         assertThat(rowsOfTable(markdown, 0).get(1))
                 .isEqualTo(
@@ -348,9 +371,9 @@ class SummaryReportTests {
 
     @Test
     void aFailedDirectStillRendersAndSaysTheAppsCannotBeCompared() {
-        TargetResult failedDirect = TargetResult.failed(Target.direct(), "slow-server did not start", Path.of("s.log"));
+        Point failedDirect = failed(Target.DIRECT, "slow-server did not start", Path.of("s.log"));
 
-        String markdown = SummaryReport.render(SCENARIO, ENVIRONMENT, failedDirect, APPS);
+        String markdown = render(failedDirect, APPS);
 
         assertThat(rowsOfTable(markdown, 0).get(0)).contains("**FAILED**: slow-server did not start");
         assertThat(markdown)
@@ -390,7 +413,7 @@ class SummaryReportTests {
     }
 
     private static final Map<Target, ResourceCost> COSTS = Map.of(
-            Target.direct(),
+            Target.DIRECT,
             cost(6.3, 0.84, 0.21, 180.4, 38, 41.2, 9, 35.04, OptionalInt.of(0), 0.62),
             THREADPOOL,
             cost(4.5, 1.5051, 0.15, 301.6, 231, 96.0, 12, 48.26, OptionalInt.of(0), 0.31),
@@ -398,14 +421,12 @@ class SummaryReportTests {
             cost(9.87, 1.3266, 0.329, 260.0, 41, 110.49, 30, 120.5, OptionalInt.of(0), 0.6));
 
     private static String renderWithCosts() {
-        return SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, APPS, COSTS);
+        return render(DIRECT, APPS, COSTS);
     }
 
     @Test
     void withoutCostsThereIsNoResourceTableAsBefore() {
-        assertThat(render())
-                .doesNotContain("## Resource cost")
-                .isEqualTo(SummaryReport.render(SCENARIO, ENVIRONMENT, DIRECT, APPS, Map.of()));
+        assertThat(render()).doesNotContain("## Resource cost").isEqualTo(render(DIRECT, APPS, Map.of()));
     }
 
     @Test
@@ -460,12 +481,10 @@ class SummaryReportTests {
                 Optional.empty());
 
         List<String> rows = rowsOfTable(
-                SummaryReport.render(
-                        SCENARIO,
-                        ENVIRONMENT,
+                render(
                         DIRECT,
                         List.of(VIRTUAL_RESULT),
-                        Map.of(Target.direct(), noJfrNoRequests, VIRTUAL, noPinningEvent)),
+                        Map.of(Target.DIRECT, noJfrNoRequests, VIRTUAL, noPinningEvent)),
                 2);
 
         assertThat(rows.get(0)).isEqualTo("| direct | 2.0 | n/a | 0.07 | 250 | 40 | n/a | n/a | n/a | n/a | n/a |");
@@ -507,10 +526,9 @@ class SummaryReportTests {
                         "Non HTTP response code: java.net.SocketTimeoutException",
                         "Non HTTP response message: Read timed out",
                         Sample.NO_DELAY));
-        RunStats stats = RunStats.compute(samples, WINDOW, 500, OptionalInt.empty(), SCENARIO.backendMeanDelayMs());
+        RunStats stats = RunStats.compute(samples, WINDOW, Ceiling.littlesLaw(500, 2_000));
 
-        String markdown =
-                SummaryReport.render(SCENARIO, ENVIRONMENT, TargetResult.measured(Target.direct(), stats), List.of());
+        String markdown = render(measured(Target.DIRECT, stats), List.of());
 
         assertThat(rowsOfTable(markdown, 0).get(0)).endsWith("| 4 | 0.1 | 4004 | 1010 | 10000 | 10000 | 25.0 |");
         assertThat(rowsOfTable(markdown, 1).get(0)).endsWith("| 5.3 | 10 | timeout 1 |");

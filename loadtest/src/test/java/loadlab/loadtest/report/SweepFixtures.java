@@ -7,15 +7,17 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import loadlab.loadtest.measure.Environment;
 import loadlab.loadtest.measure.MeasurementWindow;
-import loadlab.loadtest.measure.OpenPoint;
+import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceUsage;
+import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Sample;
-import loadlab.loadtest.measure.SweepPoint;
-import loadlab.loadtest.measure.TargetResult;
-import loadlab.loadtest.plan.OpenScenario;
-import loadlab.loadtest.plan.SweepScenario;
+import loadlab.loadtest.measure.TestPoints;
+import loadlab.loadtest.plan.Ceiling;
+import loadlab.loadtest.plan.LoadShape;
+import loadlab.loadtest.plan.Phases;
+import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Target;
 
 /**
@@ -30,31 +32,34 @@ public final class SweepFixtures {
     public static final int TIMEOUT_SECONDS = 10;
     public static final MeasurementWindow WINDOW = MeasurementWindow.ofSeconds(T0, WINDOW_SECONDS);
 
-    public static final Target DIRECT = Target.direct();
+    public static final Target DIRECT = Target.DIRECT;
     public static final Target THREADPOOL = Target.app("threadpool").orElseThrow();
     public static final Target WEBFLUX = Target.app("webflux").orElseThrow();
     public static final Target VIRTUAL = Target.app("virtual").orElseThrow();
 
-    public static final SweepScenario SWEEP = new SweepScenario(
-            SweepScenario.DEFAULT_USER_LEVELS,
-            10,
-            10,
-            WINDOW_SECONDS,
-            TIMEOUT_SECONDS,
-            0,
-            4_000,
-            List.of("direct", "app-threadpool", "app-webflux", "app-virtual"));
+    public static final List<Integer> USER_LEVELS = List.of(100, 250, 500, 1000, 2000);
+    public static final int MAX_THREADS = 400;
+    private static final Phases PHASES = TestPoints.phases(10, 10, WINDOW_SECONDS, TIMEOUT_SECONDS);
+    private static final List<Target> TARGETS = List.of(DIRECT, THREADPOOL, WEBFLUX, VIRTUAL);
 
-    public static final OpenScenario OPEN = new OpenScenario(
-            List.of(50.0, 100.0, 150.0),
-            400,
-            10,
-            10,
-            WINDOW_SECONDS,
-            TIMEOUT_SECONDS,
-            0,
-            4_000,
-            List.of("direct", "app-threadpool", "app-webflux", "app-virtual"));
+    public static final Plan SWEEP = new Plan(
+            Plan.Kind.SWEEP,
+            PHASES,
+            TestPoints.backend(0, 4_000),
+            USER_LEVELS.stream().<LoadShape>map(LoadShape.Closed::new).toList(),
+            1,
+            TARGETS);
+
+    public static final Plan OPEN = new Plan(
+            Plan.Kind.OPEN,
+            PHASES,
+            TestPoints.backend(0, 4_000),
+            List.of(
+                    new LoadShape.Open(50, MAX_THREADS),
+                    new LoadShape.Open(100, MAX_THREADS),
+                    new LoadShape.Open(150, MAX_THREADS)),
+            1,
+            TARGETS);
 
     public static final Environment ENVIRONMENT = new Environment(
             "2026-11-21T04:00:00Z",
@@ -70,9 +75,9 @@ public final class SweepFixtures {
     private SweepFixtures() {}
 
     /** Every level of every target, deliberately not in run order: the report sorts. */
-    public static List<SweepPoint> sweep() {
-        List<SweepPoint> points = new ArrayList<>();
-        for (int users : SweepScenario.DEFAULT_USER_LEVELS.reversed()) {
+    public static List<Point> sweep() {
+        List<Point> points = new ArrayList<>();
+        for (int users : USER_LEVELS.reversed()) {
             points.add(sweepPoint(DIRECT, users, users / 2.0 * 0.99, 0, 4_000, 0, cost(0.2 + users / 10_000.0, 40)));
         }
         points.add(sweepPoint(THREADPOOL, 100, 49.5, 0, 4_000, 0, cost(0.10, 130)));
@@ -89,20 +94,17 @@ public final class SweepFixtures {
         for (int users : List.of(100, 250, 500, 2000)) {
             points.add(sweepPoint(VIRTUAL, users, users / 2.0 * 0.99, 0, 4_050, 0, ResourceCost.NONE));
         }
-        points.add(new SweepPoint(
+        points.add(TestPoints.failed(
                 VIRTUAL,
-                1000,
-                TargetResult.failed(
-                        VIRTUAL,
-                        "exited with code 137 during the run",
-                        Path.of("results/raw/sweep/app-virtual-1000.log")),
-                ResourceCost.NONE));
+                new LoadShape.Closed(1000),
+                "exited with code 137 during the run",
+                Path.of("results/raw/sweep/app-virtual-1000.log")));
         return points;
     }
 
-    public static List<OpenPoint> open() {
-        List<OpenPoint> points = new ArrayList<>();
-        for (double rate : OPEN.ratesPerSecond()) {
+    public static List<Point> open() {
+        List<Point> points = new ArrayList<>();
+        for (double rate : List.of(50.0, 100.0, 150.0)) {
             points.add(openPoint(DIRECT, rate, rate * 0.995, 0, 4_000, 0, cost(0.1, 40)));
             points.add(openPoint(WEBFLUX, rate, rate * 0.995, 0, 4_050, 0, cost(rate / 300, 27)));
         }
@@ -113,37 +115,36 @@ public final class SweepFixtures {
         points.add(openPoint(THREADPOOL, 150, 100.0, 2_000, 9_999, 600, cost(0.16, 231)));
         points.add(openPoint(VIRTUAL, 50, 49.8, 0, 4_050, 0, cost(0.1, 38)));
         points.add(openPoint(VIRTUAL, 100, 99.6, 0, 4_050, 0, cost(0.2, 38)));
-        points.add(new OpenPoint(
+        points.add(TestPoints.failed(
                 VIRTUAL,
-                150,
-                400,
-                TargetResult.failed(
-                        VIRTUAL, "did not become ready in 60 s", Path.of("results/raw/open/app-virtual-150.log")),
-                ResourceCost.NONE));
+                new LoadShape.Open(150, MAX_THREADS),
+                "did not become ready in 60 s",
+                Path.of("results/raw/open/app-virtual-150.log")));
         return points;
     }
 
-    public static SweepPoint sweepPoint(
+    public static Point sweepPoint(
             Target target, int users, double perSecond, long lowMs, long highMs, int timeouts, ResourceCost cost) {
+        LoadShape load = new LoadShape.Closed(users);
         RunStats stats = RunStats.compute(
-                samples(perSecond, lowMs, highMs, timeouts),
-                WINDOW,
-                users,
-                target.threadLimit(),
-                SWEEP.backendMeanDelayMs());
-        return new SweepPoint(target, users, TargetResult.measured(target, stats), cost);
+                samples(perSecond, lowMs, highMs, timeouts), WINDOW, Ceiling.perSecond(target, load, SWEEP.backend()));
+        return TestPoints.measured(target, load, 1, stats, cost);
     }
 
-    public static OpenPoint openPoint(
+    public static Point openPoint(
             Target target, double rate, double perSecond, long lowMs, long highMs, int timeouts, ResourceCost cost) {
-        // As the runner computes it: the generator's threads stand in for users.
+        LoadShape load = new LoadShape.Open(rate, MAX_THREADS);
         RunStats stats = RunStats.compute(
-                samples(perSecond, lowMs, highMs, timeouts),
-                WINDOW,
-                OPEN.maxThreads(),
-                target.threadLimit(),
-                OPEN.backendMeanDelayMs());
-        return new OpenPoint(target, rate, OPEN.maxThreads(), TargetResult.measured(target, stats), cost);
+                samples(perSecond, lowMs, highMs, timeouts), WINDOW, Ceiling.perSecond(target, load, OPEN.backend()));
+        return TestPoints.measured(target, load, 1, stats, cost);
+    }
+
+    public static ResultSet sweepResults(List<Point> points) {
+        return new ResultSet(SWEEP, ENVIRONMENT, points);
+    }
+
+    public static ResultSet openResults(List<Point> points) {
+        return new ResultSet(OPEN, ENVIRONMENT, points);
     }
 
     /**

@@ -1,29 +1,24 @@
 package loadlab.loadtest.report;
 
-import static loadlab.loadtest.report.SweepFixtures.ENVIRONMENT;
-import static loadlab.loadtest.report.SweepFixtures.SWEEP;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.util.List;
+import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceCost;
-import loadlab.loadtest.measure.SweepPoint;
-import loadlab.loadtest.measure.TargetResult;
-import loadlab.loadtest.plan.Scenario;
-import loadlab.loadtest.plan.SweepScenario;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class SweepReportTests {
 
-    private static List<SweepPoint> points;
+    private static List<Point> points;
     private static String markdown;
 
     @BeforeAll
     static void render() {
         points = SweepFixtures.sweep();
-        markdown = SweepReport.render(SWEEP, ENVIRONMENT, points, "![Throughput](charts/sweep-throughput.png)\n");
+        markdown = SweepReport.render(
+                SweepFixtures.sweepResults(points),
+                List.of(new ChartLink("charts/sweep-throughput.png", "Throughput")));
     }
 
     private static List<String> rows() {
@@ -145,10 +140,9 @@ class SweepReportTests {
 
     @Test
     void timeoutsWithinWhatTheQueuePredictsAreNotBlamedOnIt() {
-        SweepPoint early =
-                SweepFixtures.sweepPoint(SweepFixtures.THREADPOOL, 250, 99.0, 0, 4_000, 297, ResourceCost.NONE);
+        Point early = SweepFixtures.sweepPoint(SweepFixtures.THREADPOOL, 250, 99.0, 0, 4_000, 297, ResourceCost.NONE);
 
-        String line = SweepReport.render(SWEEP, ENVIRONMENT, List.of(early), "");
+        String line = SweepReport.render(SweepFixtures.sweepResults(List.of(early)), List.of());
 
         assertThat(line)
                 .contains(
@@ -163,10 +157,10 @@ class SweepReportTests {
     @Test
     void aQueueWhoseMeanReachesTheTimeoutPredictsTimeouts() {
         // 1000 users on 200 threads at 2 s: 10 s per request on average, at the timeout, so the slower half exceed it.
-        SweepPoint atTimeout =
+        Point atTimeout =
                 SweepFixtures.sweepPoint(SweepFixtures.THREADPOOL, 1000, 105.5, 0, 4_000, 1177, ResourceCost.NONE);
 
-        String line = SweepReport.render(SWEEP, ENVIRONMENT, List.of(atTimeout), "");
+        String line = SweepReport.render(SweepFixtures.sweepResults(List.of(atTimeout)), List.of());
 
         assertThat(line)
                 .contains("Why: timeouts, as the thread limit predicts (1000 users / 200 threads × 2.0 s = "
@@ -177,10 +171,10 @@ class SweepReportTests {
     @Test
     void timeoutsThatCarryThroughputPastTheCeilingAreNotCountedAsGood() {
         // 2000 users timing out every 10 s complete about 200 req/s whatever the pool does; 93% of them are timeouts.
-        SweepPoint overloaded =
+        Point overloaded =
                 SweepFixtures.sweepPoint(SweepFixtures.THREADPOOL, 2000, 200.0, 0, 4_000, 5_580, ResourceCost.NONE);
 
-        String report = SweepReport.render(SWEEP, ENVIRONMENT, List.of(overloaded), "");
+        String report = SweepReport.render(SweepFixtures.sweepResults(List.of(overloaded)), List.of());
 
         assertThat(report)
                 .contains(
@@ -192,10 +186,10 @@ class SweepReportTests {
 
     @Test
     void aShortfallNothingExplainsIsNotGivenAnInventedCause() {
-        SweepPoint slow =
+        Point slow =
                 SweepFixtures.sweepPoint(SweepFixtures.WEBFLUX, 500, 150.0, 0, 4_000, 0, SweepFixtures.cost(0.4, 27));
 
-        assertThat(SweepReport.render(SWEEP, ENVIRONMENT, List.of(slow), ""))
+        assertThat(SweepReport.render(SweepFixtures.sweepResults(List.of(slow)), List.of()))
                 .contains("app-webflux already at its first "
                         + "level, 500 users, falls short: 150.0 of 250.0 req/s (60.0% of its ceiling). Why: not the thread "
                         + "limit, CPU or errors, as far as these figures go (no errors, app-webflux 0.40 + load generator 0.05 "
@@ -225,41 +219,19 @@ class SweepReportTests {
                         "`make sweep`",
                         "![Throughput](charts/sweep-throughput.png)",
                         "2000 / 2.0 s = 1000.0 req/s without a thread limit and 200 / 2.0 s = 100.0 req/s with 200 threads");
-        assertThat(markdown).endsWith(SummaryReport.FOOTER);
+        assertThat(markdown).endsWith(Sections.FOOTER);
     }
 
     @Test
     void withoutChartsThereIsNoChartsSection() {
-        assertThat(SweepReport.render(SWEEP, ENVIRONMENT, points, "")).doesNotContain("## Charts");
+        assertThat(SweepReport.render(SweepFixtures.sweepResults(points), List.of()))
+                .doesNotContain("## Charts");
     }
 
     @Test
     void noPointsAtAllStillRenders() {
-        String empty = SweepReport.render(SWEEP, ENVIRONMENT, List.of(), "");
+        String empty = SweepReport.render(SweepFixtures.sweepResults(List.of()), List.of());
 
-        assertThat(empty).contains("- direct has no levels in this sweep.").endsWith(SummaryReport.FOOTER);
-    }
-
-    @Test
-    void aScenarioTakesAscendingLevelsOnlyAndYieldsTheSingleRunScenarioOfALevel() {
-        assertThatThrownBy(() -> new SweepScenario(List.of(500, 100), 1, 1, 10, 10, 0, 4_000, List.of()))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("ascending");
-        assertThatThrownBy(() -> new SweepScenario(List.of(100), 1, 1, 10, 10, 0, 0, List.of()))
-                .isInstanceOf(IllegalArgumentException.class);
-
-        Scenario level = SWEEP.atUsers(250);
-
-        assertThat(level.users()).isEqualTo(250);
-        assertThat(level.apps()).containsExactly("app-threadpool", "app-webflux", "app-virtual");
-        assertThat(level.backendMeanDelayMs()).isEqualTo(2_000);
-    }
-
-    @Test
-    void aPointFiledUnderAnotherTargetIsRefused() {
-        TargetResult webflux = TargetResult.failed(SweepFixtures.WEBFLUX, "x", Path.of("x.log"));
-
-        assertThatThrownBy(() -> new SweepPoint(SweepFixtures.VIRTUAL, 100, webflux, ResourceCost.NONE))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(empty).contains("- direct has no levels in this sweep.").endsWith(Sections.FOOTER);
     }
 }

@@ -1,7 +1,5 @@
 package loadlab.loadtest.chart;
 
-import static loadlab.loadtest.report.SweepFixtures.OPEN;
-import static loadlab.loadtest.report.SweepFixtures.SWEEP;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.awt.Color;
@@ -11,26 +9,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import javax.imageio.ImageIO;
-import loadlab.loadtest.measure.OpenPoint;
-import loadlab.loadtest.measure.ResourceCost;
-import loadlab.loadtest.measure.SweepPoint;
-import loadlab.loadtest.measure.TargetResult;
+import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.ResultSet;
+import loadlab.loadtest.measure.TestPoints;
+import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Target;
-import loadlab.loadtest.report.OpenWorkloadReport;
+import loadlab.loadtest.report.ChartLink;
+import loadlab.loadtest.report.Reports;
 import loadlab.loadtest.report.SweepFixtures;
-import loadlab.loadtest.report.SweepReport;
-import loadlab.loadtest.run.SummaryWriter;
+import loadlab.loadtest.run.AtomicFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 
-class SweepChartsTests {
+class LevelChartsTests {
 
-    private static List<SweepPoint> sweep;
-    private static List<OpenPoint> open;
+    private static List<Point> sweep;
+    private static List<Point> open;
 
     @TempDir
     Path dir;
@@ -43,7 +40,7 @@ class SweepChartsTests {
 
     @Test
     void writesTheSweepChartsAsReadablePngs() throws IOException {
-        List<Path> written = SweepCharts.writeSweep(dir, SWEEP, sweep);
+        List<Path> written = files(Charts.draw(SweepFixtures.sweepResults(sweep), dir));
 
         assertThat(written)
                 .extracting(path -> path.getFileName().toString())
@@ -59,7 +56,7 @@ class SweepChartsTests {
 
     @Test
     void writesTheOpenWorkloadChartsAsReadablePngs() throws IOException {
-        List<Path> written = SweepCharts.writeOpen(dir, OPEN, open);
+        List<Path> written = files(Charts.draw(SweepFixtures.openResults(open), dir));
 
         assertThat(written)
                 .extracting(path -> path.getFileName().toString())
@@ -72,9 +69,9 @@ class SweepChartsTests {
 
     @Test
     void eachTargetIsDrawnInTheColourTheMainChartsGiveIt() throws IOException {
-        SweepCharts.writeSweep(dir, SWEEP, sweep);
-        SweepCharts.writeOpen(dir, OPEN, open);
-        Charts.writeAll(dir.resolve("main"), ChartFixtures.allMeasured(), Map.of());
+        files(Charts.draw(SweepFixtures.sweepResults(sweep), dir));
+        files(Charts.draw(SweepFixtures.openResults(open), dir));
+        Charts.draw(ChartFixtures.comparison(ChartFixtures.allMeasured()), dir.resolve("main"));
         BufferedImage main = png(dir.resolve("main/latency.png"));
 
         for (String target : List.of("direct", "app-threadpool", "app-webflux", "app-virtual")) {
@@ -94,11 +91,11 @@ class SweepChartsTests {
     @Test
     void aTargetThatOnlyFailedIsNotDrawnAndNothingMeasuredWritesNoChart() throws IOException {
         Target webflux = SweepFixtures.WEBFLUX;
-        List<SweepPoint> onlyFailed = List.of(new SweepPoint(
-                webflux, 100, TargetResult.failed(webflux, "did not start", Path.of("x.log")), ResourceCost.NONE));
-        SweepCharts.writeSweep(dir, SWEEP, sweep);
+        List<Point> onlyFailed =
+                List.of(TestPoints.failed(webflux, new LoadShape.Closed(100), "did not start", Path.of("x.log")));
+        files(Charts.draw(SweepFixtures.sweepResults(sweep), dir));
 
-        List<Path> written = SweepCharts.writeSweep(dir, SWEEP, onlyFailed);
+        List<Path> written = files(Charts.draw(SweepFixtures.sweepResults(onlyFailed), dir));
 
         assertThat(written).isEmpty();
         // Left over from the earlier call, they would pass for this one's.
@@ -108,19 +105,11 @@ class SweepChartsTests {
 
     @Test
     void theP99AxisGoesLogarithmicOnlyWhenItSpansMoreThanTenfold() {
-        assertThat(SweepCharts.wantsLogScale(1_000, 9_000)).isFalse();
-        assertThat(SweepCharts.wantsLogScale(1_000, 10_001)).isTrue();
-        assertThat(SweepCharts.wantsLogScale(0, 10_000))
+        assertThat(LevelCharts.wantsLogScale(1_000, 9_000)).isFalse();
+        assertThat(LevelCharts.wantsLogScale(1_000, 10_001)).isTrue();
+        assertThat(LevelCharts.wantsLogScale(0, 10_000))
                 .as("no zero on a log axis")
                 .isFalse();
-    }
-
-    @Test
-    void markdownLinksEachChartWithItsAltText() {
-        Path results = dir.resolve("results");
-
-        assertThat(SweepCharts.markdownLinks(List.of(results.resolve("charts/sweep-p99.png")), results))
-                .isEqualTo("![p99 response time against closed-loop users](charts/sweep-p99.png)\n");
     }
 
     /** Not a check: {@code -Dsweep.preview=/tmp/sweep-preview} writes both reports and their charts to look at. */
@@ -128,17 +117,16 @@ class SweepChartsTests {
     @EnabledIfSystemProperty(named = "sweep.preview", matches = ".+")
     void preview() throws IOException {
         Path out = Path.of(System.getProperty("sweep.preview"));
-        Path charts = out.resolve("charts");
-        List<Path> sweepCharts = SweepCharts.writeSweep(charts, SWEEP, sweep);
-        List<Path> openCharts = SweepCharts.writeOpen(charts, OPEN, open);
-        SummaryWriter.write(
-                out.resolve("sweep.md"),
-                SweepReport.render(
-                        SWEEP, SweepFixtures.ENVIRONMENT, sweep, SweepCharts.markdownLinks(sweepCharts, out)));
-        SummaryWriter.write(
-                out.resolve("open-workload.md"),
-                OpenWorkloadReport.render(
-                        OPEN, SweepFixtures.ENVIRONMENT, open, SweepCharts.markdownLinks(openCharts, out)));
+        for (ResultSet results : List.of(SweepFixtures.sweepResults(sweep), SweepFixtures.openResults(open))) {
+            List<ChartLink> links = Charts.draw(results, out.resolve("charts")).stream()
+                    .map(d -> new ChartLink("charts/" + d.file().getFileName(), d.description()))
+                    .toList();
+            AtomicFile.write(out.resolve(results.plan().kind().fileName + ".md"), Reports.render(results, links));
+        }
+    }
+
+    private static List<Path> files(List<Charts.Drawn> drawn) {
+        return drawn.stream().map(Charts.Drawn::file).toList();
     }
 
     private static BufferedImage png(Path file) throws IOException {

@@ -1,6 +1,7 @@
-package loadlab.loadtest.measure;
+package loadlab.loadtest.chart;
 
 import java.util.Optional;
+import loadlab.loadtest.measure.ResourceCost;
 
 /**
  * What one target cost the machine while it carried the load, for the resources chart. Only the charts depend on
@@ -11,10 +12,10 @@ import java.util.Optional;
  * @param peakRssMb                 the process's highest resident set size, in MiB
  * @param peakPlatformThreads       the process's highest count of OS threads; virtual threads are not among them
  */
-public record ResourceFigures(double cpuSecondsPer1000Requests, double peakRssMb, int peakPlatformThreads) {
+record ResourceFigures(double cpuSecondsPer1000Requests, double peakRssMb, int peakPlatformThreads) {
 
     /** The chart's view of a measured cost; empty when the process was not sampled or completed no request. */
-    public static Optional<ResourceFigures> of(ResourceCost cost) {
+    static Optional<ResourceFigures> of(ResourceCost cost) {
         return cost.process()
                 .filter(usage -> usage.cpuSecondsPer1000Requests().isPresent())
                 .map(usage -> new ResourceFigures(

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class SummaryWriterTests {
+class AtomicFileTests {
 
     @TempDir
     Path dir;
@@ -17,8 +17,8 @@ class SummaryWriterTests {
     void createsTheDirectoryAndReplacesAnOldSummaryLeavingNothingElse() throws IOException {
         Path summary = dir.resolve("results").resolve("summary.md");
 
-        SummaryWriter.write(summary, "# old\n");
-        SummaryWriter.write(summary, "# new\n");
+        AtomicFile.write(summary, "# old\n");
+        AtomicFile.write(summary, "# new\n");
 
         assertThat(summary).hasContent("# new");
         try (var files = Files.list(summary.getParent())) {

@@ -1,0 +1,87 @@
+package loadlab.loadtest;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.time.ZonedDateTime;
+import java.util.List;
+import loadlab.loadtest.measure.Environment;
+import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.ResultSet;
+import loadlab.loadtest.plan.Knobs;
+import loadlab.loadtest.plan.Plan;
+import loadlab.loadtest.plan.Setup;
+import loadlab.loadtest.run.Git;
+import loadlab.loadtest.run.Lab;
+import loadlab.loadtest.run.ResultsFolder;
+
+/**
+ * The lab's entry point, and the only place that wires its steps: the knobs make a plan, the lab runs it into
+ * points, and the points are written as data, charts and a report. {@code make report} and {@code make diff} start
+ * from data files instead and run nothing.
+ */
+public final class LoadLab {
+
+    private LoadLab() {}
+
+    public static void main(String[] args) {
+        Knobs knobs;
+        try {
+            knobs = Knobs.parse(args);
+        } catch (IllegalArgumentException bad) {
+            System.err.println("loadtest: " + bad.getMessage());
+            System.exit(2);
+            return;
+        }
+        String runId = System.getenv()
+                .getOrDefault("LOADLAB_RUN_ID", ProcessHandle.current().pid() + "-" + System.currentTimeMillis());
+        boolean succeeded = switch (knobs.mode()) {
+            case REPORT -> Rebuild.all(knobs.setup().resultsDir(), System.out);
+            case DIFF ->
+                Diff.write(knobs.compareWith().orElseThrow(), knobs.setup().resultsDir(), System.out);
+            default ->
+                run(knobs.plan(), knobs.setup(), System.out, runId).results().succeeded();
+        };
+        System.exit(succeeded ? 0 : 1);
+    }
+
+    /** What a run measured and where its report is: the published folder, or its staging folder if it failed. */
+    public record Run(ResultSet results, ResultsFolder written) {}
+
+    public static Run run(Plan plan, Setup setup, PrintStream out, String runId) {
+        ZonedDateTime startedAt = ZonedDateTime.now();
+        // Read now: the jars were built from the tree as it is at the start, whatever is edited while the run goes on.
+        String commit = Git.commit(setup.projectDir());
+        ResultsFolder published = new ResultsFolder(setup.resultsDir(), plan.kind());
+        ResultsFolder staging = ResultsFolder.staging(setup.resultsDir(), plan.kind());
+        out.printf(
+                "loadtest: %s, %d s ramp-up, %d s warm-up, %d s window, backend %d..%d ms; targets %s%n",
+                plan.describeLoads(),
+                plan.phases().rampUpSeconds(),
+                plan.phases().warmUpSeconds(),
+                plan.phases().windowSeconds(),
+                plan.backend().minDelayMs(),
+                plan.backend().maxDelayMs(),
+                plan.targetNames());
+        List<Point> points = new Lab(plan, setup, staging, out, runId).run();
+        Environment environment = Environment.detect(
+                startedAt,
+                System.getenv().getOrDefault("LOADLAB_COMMAND", "./mvnw -pl loadtest verify"),
+                commit,
+                String.join(" ", setup.appJvmFlags()) + " " + Lab.JFR_FLAGS_SHOWN);
+        ResultSet results = new ResultSet(plan, environment, points);
+        try {
+            Output.write(results, staging, out);
+            if (results.succeeded()) {
+                staging.publishTo(published);
+                out.println("loadtest: wrote " + published.report());
+                return new Run(results, published);
+            }
+            out.println("loadtest: some rows failed; " + published.report()
+                    + " keeps the last good run. This run's report: " + staging.report());
+            return new Run(results, staging);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package loadlab.loadtest.measure;
+
+/**
+ * Every threshold the lab judges a figure by, in one place, so no two reports can disagree on what "at the ceiling"
+ * or "kept up" means. {@link Verdicts} applies them; the reports only say what the verdicts are.
+ */
+public final class Thresholds {
+
+    /** At or above this share of its Little's-law ceiling a target is doing all the backend lets it. */
+    public static final double AT_CEILING_PERCENT = 98.0;
+
+    /**
+     * At or above this share of its ceiling a model still does what its threads and the backend allow: a sweep level
+     * "holds". Looser than {@link #AT_CEILING_PERCENT}, since a sweep's windows are short.
+     */
+    public static final double HOLDS_PERCENT = 90.0;
+
+    /** Errors at or above this share of a load's requests mean the load failed, not a stray reset. */
+    public static final double ERROR_PERCENT_LIMIT = 1.0;
+
+    /** A median this much above direct's (relative) is called queueing rather than noise. */
+    public static final double QUEUEING_MEDIAN_RATIO = 1.10;
+
+    /** A p99 up to this multiple of direct's at the same load is the backend's own tail, not queueing. */
+    public static final double P99_CLOSE_RATIO = 1.10;
+
+    /** At or above this share of the offered rate a target kept up with it, whatever chance says. */
+    public static final double KEPT_UP_PERCENT = 98.0;
+
+    /**
+     * Arrivals are random (Poisson): a window expecting n of them gets n ± √n, so a count up to this many standard
+     * deviations short is chance, not a model falling behind. At 80 req/s over 30 s that is 6% of the rate.
+     */
+    public static final double CHANCE_SIGMAS = 3.0;
+
+    /** A process averaging this share of the machine's cores leaves the others too little to call CPU no factor. */
+    public static final double BUSY_CPU_SHARE = 0.8;
+
+    /** A thread pool's mean time per request at or above this share of the timeout already predicts timeouts. */
+    public static final double NEAR_TIMEOUT = 0.8;
+
+    /** Above this spread across repeats, (max − min) / median, a figure is called noisy: it did not repeat. */
+    public static final double NOISY_PERCENT = 5.0;
+
+    private Thresholds() {}
+}

@@ -1,0 +1,45 @@
+package loadlab.loadtest.plan;
+
+/**
+ * Little's law, the lab's ground truth and its one formula for what a target can deliver: at most C requests in
+ * flight, each taking D on average, complete at most C / D per second. C is whichever is smaller of what the load
+ * offers (closed-loop users, or the load generator's thread bound for open arrivals) and the model's own thread
+ * limit; an open load never completes more than its arrival rate either.
+ */
+public final class Ceiling {
+
+    private Ceiling() {}
+
+    /** Requests that can be in flight at once: the load's concurrency, capped by the model's thread limit. */
+    public static int concurrency(Target target, LoadShape load) {
+        int offered = load.concurrency();
+        return target.threadLimit().isPresent()
+                ? Math.min(offered, target.threadLimit().getAsInt())
+                : offered;
+    }
+
+    /** What the target could complete with its concurrency, whatever the load's rate: C / D. */
+    public static double capacity(Target target, LoadShape load, Backend backend) {
+        return littlesLaw(concurrency(target, load), backend.meanDelayMs());
+    }
+
+    /** The most the target can deliver under this load: its capacity, and for an open load no more than the rate. */
+    public static double perSecond(Target target, LoadShape load, Backend backend) {
+        double capacity = capacity(target, load, backend);
+        return load instanceof LoadShape.Open open ? Math.min(open.ratePerSecond(), capacity) : capacity;
+    }
+
+    /** C / D per second, with D in milliseconds. */
+    public static double littlesLaw(double concurrency, double meanMillis) {
+        if (!(meanMillis > 0)) {
+            // A zero time per request has no finite ceiling; the lab is about a slow backend, so it is a setup mistake.
+            throw new IllegalArgumentException("mean time per request must be positive: " + meanMillis);
+        }
+        return concurrency / (meanMillis / 1000);
+    }
+
+    /** Whether requests must wait for a thread: the model has fewer threads than the load has in flight. */
+    public static boolean queues(Target target, LoadShape load) {
+        return concurrency(target, load) < load.concurrency();
+    }
+}

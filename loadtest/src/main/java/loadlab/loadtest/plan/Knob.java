@@ -1,0 +1,66 @@
+package loadlab.loadtest.plan;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One knob of the lab, as {@code knobs.tsv} lists it: the single list that the runner, {@code make} and the README
+ * are held to, so a knob cannot be known to one and missing from another.
+ *
+ * @param makeVariable the variable {@code make compare USERS=50} takes
+ * @param property     the property {@code ./mvnw -pl loadtest verify -Dusers=50} takes, and the runner's
+ *     {@code --users=50} argument
+ * @param defaults     the default as written, e.g. {@code 10s; sweep, open: 5s}; empty when there is none
+ */
+record Knob(String makeVariable, String property, String defaults, String meaning) {
+
+    public static final String TABLE = "/knobs.tsv";
+
+    /** Every knob, in the table's order. */
+    public static List<Knob> all() {
+        try (InputStream in = Knob.class.getResourceAsStream(TABLE)) {
+            if (in == null) {
+                throw new IllegalStateException(TABLE + " is not on the class path");
+            }
+            List<Knob> knobs = new ArrayList<>();
+            BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                if (!line.isBlank() && !line.startsWith("#")) {
+                    String[] cells = line.split("\t", -1);
+                    if (cells.length != 4) {
+                        throw new IllegalStateException(TABLE + ": not 4 tab-separated cells: " + line);
+                    }
+                    knobs.add(new Knob(cells[0], cells[1], cells[2], cells[3]));
+                }
+            }
+            return List.copyOf(knobs);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The default in {@code mode}: {@code 10s; sweep, open: 5s} gives 5s in sweep and open, 10s otherwise.
+     *
+     * @return empty when the knob has no default
+     */
+    public Optional<String> defaultIn(String mode) {
+        String[] parts = defaults.split(";");
+        for (int i = 1; i < parts.length; i++) {
+            String[] modesAndValue = parts[i].split(":", 2);
+            for (String named : modesAndValue[0].split(",")) {
+                if (named.trim().equals(mode)) {
+                    return Optional.of(modesAndValue[1].trim());
+                }
+            }
+        }
+        return parts[0].isBlank() ? Optional.empty() : Optional.of(parts[0].trim());
+    }
+}

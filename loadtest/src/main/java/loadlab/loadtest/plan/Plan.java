@@ -1,0 +1,97 @@
+package loadlab.loadtest.plan;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * What one run of the lab measures: every target in turn, under every load, each load repeated {@code runs} times,
+ * with the same phases and the same backend. The comparison, the concurrency sweep and the open workload are all
+ * plans; they differ in their loads and in how their report lays them out.
+ *
+ * @param loads   ascending by level; a comparison has exactly one
+ * @param runs    repeats of each load, one after another in the same target process
+ * @param targets in run order, direct (the backend alone) first when it is run
+ */
+public record Plan(Kind kind, Phases phases, Backend backend, List<LoadShape> loads, int runs, List<Target> targets) {
+
+    /** How a plan's report lays out its points, and where it lives in a results folder. */
+    public enum Kind {
+        /** One load, maybe repeated: results/summary.md, with raw data and charts at the top of the folder. */
+        COMPARISON("summary", ""),
+        /** Closed-loop user levels: results/sweep.md, its data under results/sweep/. */
+        SWEEP("sweep", "sweep"),
+        /** Fixed arrival rates: results/open-workload.md, its data under results/open-workload/. */
+        OPEN("open-workload", "open-workload");
+
+        /** The report's file name without its extension; the data file has the same name. */
+        public final String fileName;
+        /** Where its raw data and charts go inside a results folder. */
+        public final String dataDir;
+
+        Kind(String fileName, String dataDir) {
+            this.fileName = fileName;
+            this.dataDir = dataDir;
+        }
+    }
+
+    public Plan {
+        loads = List.copyOf(loads);
+        targets = List.copyOf(targets);
+        if (loads.isEmpty() || targets.isEmpty() || runs < 1) {
+            throw new IllegalArgumentException("a plan needs a load, a target and at least one run");
+        }
+        if (kind == Kind.COMPARISON && loads.size() != 1) {
+            throw new IllegalArgumentException("a comparison has one load, not " + loads.size());
+        }
+        // Ascending, because every table row and chart line reads left to right as "more load".
+        List<LoadShape> given = loads;
+        if (!IntStream.range(1, given.size())
+                .allMatch(i -> given.get(i).level() > given.get(i - 1).level())) {
+            throw new IllegalArgumentException("loads must be strictly ascending: " + loads);
+        }
+        Class<?> shape = loads.getFirst().getClass();
+        if (loads.stream().anyMatch(load -> load.getClass() != shape)) {
+            throw new IllegalArgumentException("a plan's loads are all closed or all open: " + loads);
+        }
+    }
+
+    /** The mean backend delay, the D of Little's law. */
+    public double meanDelayMs() {
+        return backend.meanDelayMs();
+    }
+
+    public List<String> targetNames() {
+        return targets.stream().map(Target::name).toList();
+    }
+
+    /** The apps of the plan, in run order, without direct. */
+    public List<Target> apps() {
+        return targets.stream().filter(Target::isApp).toList();
+    }
+
+    /** The loads in a few words for the run's first progress line, e.g. {@code 500 users x 3 runs}. */
+    public String describeLoads() {
+        return switch (kind) {
+            case COMPARISON -> load().concurrency() + " users" + (runs > 1 ? " x " + runs + " runs" : "");
+            case SWEEP ->
+                "sweep of "
+                        + loads.stream()
+                                .map(l -> String.valueOf(l.concurrency()))
+                                .collect(Collectors.joining(", "))
+                        + " users";
+            case OPEN ->
+                "open arrivals at "
+                        + loads.stream()
+                                .map(l -> String.format(Locale.ROOT, "%.1f", l.level()))
+                                .collect(Collectors.joining(", "))
+                        + " req/s, at most " + load().concurrency() + " in flight";
+        };
+    }
+
+    /** The load of a comparison. */
+    public LoadShape load() {
+        return loads.getFirst();
+    }
+}

@@ -1,0 +1,74 @@
+package loadlab.loadtest.plan;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where and how the lab runs its services, as opposed to what it measures ({@link Plan}): the loopback address, each
+ * service's port, the project the jars come from, the results folder, and the JVM flags every app gets.
+ */
+public record Setup(
+        String host, Map<String, Integer> ports, Path projectDir, Path resultsDir, List<String> appJvmFlags) {
+
+    public Setup {
+        ports = Map.copyOf(ports);
+        appJvmFlags = List.copyOf(appJvmFlags);
+    }
+
+    public int port(Target target) {
+        return target.isApp() ? ports.get(target.name()) : backendPort();
+    }
+
+    public int backendPort() {
+        return ports.get(Target.SLOW_SERVER);
+    }
+
+    /** {@code slow-server:9000,webflux:9083}: overrides of the default ports. */
+    static Map<String, Integer> ports(String raw, List<Target> targets) {
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        ports.put(Target.SLOW_SERVER, Target.DEFAULT_BACKEND_PORT);
+        for (Target app : Target.APPS) {
+            ports.put(app.name(), app.defaultPort());
+        }
+        if (!raw.isBlank()) {
+            for (String entry : raw.split(",")) {
+                String[] parts = entry.trim().split(":");
+                if (parts.length == 2 && !parts[0].equals(Target.SLOW_SERVER)) {
+                    parts[0] = Target.app(parts[0]).map(Target::name).orElse(parts[0]);
+                }
+                if (parts.length != 2 || !ports.containsKey(parts[0])) {
+                    throw new IllegalArgumentException("ports entry '" + entry.trim()
+                            + "' is not <target>:<port> with a target of " + String.join(", ", ports.keySet()));
+                }
+                int port;
+                try {
+                    port = Integer.parseInt(parts[1]);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(
+                            "ports entry '" + entry.trim() + "' has a port that is not a number");
+                }
+                if (port < 1 || port > 65_535) {
+                    throw new IllegalArgumentException(
+                            "ports entry '" + entry.trim() + "' has a port outside 1..65535");
+                }
+                ports.put(parts[0], port);
+            }
+        }
+        List<Integer> used = new ArrayList<>();
+        used.add(ports.get(Target.SLOW_SERVER));
+        for (Target target : targets) {
+            if (target.isApp()) {
+                int port = ports.get(target.name());
+                if (used.contains(port)) {
+                    throw new IllegalArgumentException(
+                            "port " + port + " is given to two targets (" + target.name() + ")");
+                }
+                used.add(port);
+            }
+        }
+        return Map.copyOf(ports);
+    }
+}

@@ -1,0 +1,131 @@
+package loadlab.loadtest.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.ResultSet;
+import loadlab.loadtest.measure.Spread;
+import loadlab.loadtest.measure.Thresholds;
+import loadlab.loadtest.plan.Target;
+
+/**
+ * Two result sets compared figure by figure (e.g. two JDKs, two commits, two machines): per target and load, A, B
+ * and the change, marked only where the change is larger than the noise. With repeats on either side the noise is the
+ * runs' own spread (max − min); without, it is {@link Thresholds#NOISY_PERCENT} of A.
+ */
+public final class DiffReport {
+
+    /** One data file present in both folders. */
+    public record Pair(String name, ResultSet a, ResultSet b) {}
+
+    private DiffReport() {}
+
+    public static String render(String labelA, String labelB, List<Pair> pairs) {
+        StringBuilder md = new StringBuilder("# loadlab diff\n\n")
+                .append("- A: ")
+                .append(Format.code(labelA))
+                .append('\n')
+                .append("- B: ")
+                .append(Format.code(labelB))
+                .append("\n\n")
+                .append("Each cell is A → B (change). A change in **bold** is larger than the noise: with repeats on "
+                        + "either side, larger than the wider of the two ranges (max − min) of the runs; without, "
+                        + "larger than ")
+                .append(Format.whole(Thresholds.NOISY_PERCENT))
+                .append("% of A. With repeats, A and B are medians.\n\n");
+        for (Pair pair : pairs) {
+            md.append("## ").append(pair.name()).append("\n\n");
+            environments(md, pair);
+            table(pair).appendTo(md);
+        }
+        return md.toString();
+    }
+
+    private static void environments(StringBuilder md, Pair pair) {
+        md.append("- A: commit ")
+                .append(Format.code(pair.a().environment().gitCommit()))
+                .append(", ")
+                .append(pair.a().environment().jdk())
+                .append(", ")
+                .append(pair.a().environment().dateTime())
+                .append('\n')
+                .append("- B: commit ")
+                .append(Format.code(pair.b().environment().gitCommit()))
+                .append(", ")
+                .append(pair.b().environment().jdk())
+                .append(", ")
+                .append(pair.b().environment().dateTime())
+                .append("\n\n");
+    }
+
+    private static MarkdownTable table(Pair pair) {
+        List<String> header = new ArrayList<>(List.of("Target", "Load"));
+        Figure.DIFFED.forEach(f -> header.add(f.header() + "|r"));
+        MarkdownTable table = new MarkdownTable(header);
+        for (Target target : pair.a().targets()) {
+            for (Point first : firstRuns(pair.a(), target)) {
+                List<Point> runsA = runsAt(pair.a(), target, first);
+                List<Point> runsB = pair.b().targets().stream()
+                        .filter(t -> t.name().equals(target.name()))
+                        .findFirst()
+                        .map(t -> runsAt(pair.b(), t, first))
+                        .orElse(List.of());
+                if (runsB.isEmpty()) {
+                    continue;
+                }
+                List<String> cells = new ArrayList<>(
+                        List.of(Format.cell(target.name()), first.load().label()));
+                Figure.DIFFED.forEach(figure -> cells.add(cell(figure, runsA, runsB)));
+                table.row(cells);
+            }
+        }
+        return table;
+    }
+
+    private static List<Point> firstRuns(ResultSet results, Target target) {
+        return results.of(target).stream().filter(p -> p.run() == 1).toList();
+    }
+
+    /** The measured runs of a target at the load of {@code like}; empty when any of them failed. */
+    private static List<Point> runsAt(ResultSet results, Target target, Point like) {
+        List<Point> runs = results.of(target).stream()
+                .filter(p -> p.load().equals(like.load()))
+                .toList();
+        return runs.stream().anyMatch(Point::failed) ? List.of() : runs;
+    }
+
+    private static String cell(Figure figure, List<Point> runsA, List<Point> runsB) {
+        Optional<Spread> a = spread(figure, runsA);
+        Optional<Spread> b = spread(figure, runsB);
+        if (a.isEmpty() || b.isEmpty()) {
+            return Format.NOT_AVAILABLE;
+        }
+        double from = a.get().median();
+        double to = b.get().median();
+        String change = from == 0
+                ? (to == 0 ? "±0" : "new")
+                : (to >= from ? "+" : "") + Format.percent(100 * (to - from) / Math.abs(from)) + "%";
+        boolean repeated = runsA.size() > 1 || runsB.size() > 1;
+        double noise = repeated
+                ? Math.max(
+                        a.get().max() - a.get().min(), b.get().max() - b.get().min())
+                : Math.abs(from) * Thresholds.NOISY_PERCENT / 100;
+        boolean marked = Math.abs(to - from) > noise;
+        return figure.format().apply(from) + " → " + figure.format().apply(to) + " ("
+                + (marked ? "**" + change + "**" : change) + ")";
+    }
+
+    private static Optional<Spread> spread(Figure figure, List<Point> runs) {
+        List<Double> values = new ArrayList<>();
+        for (Point run : runs) {
+            OptionalDouble value = figure.value().apply(run.stats().orElseThrow(), run.cost());
+            if (value.isEmpty()) {
+                return Optional.empty();
+            }
+            values.add(value.getAsDouble());
+        }
+        return values.isEmpty() ? Optional.empty() : Optional.of(Spread.of(values));
+    }
+}

@@ -1,0 +1,73 @@
+package loadlab.loadtest.report;
+
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.function.BiFunction;
+import java.util.function.DoubleFunction;
+import java.util.function.ToDoubleFunction;
+import loadlab.loadtest.measure.ResourceCost;
+import loadlab.loadtest.measure.ResourceUsage;
+import loadlab.loadtest.measure.ResponseTimes;
+import loadlab.loadtest.measure.RunStats;
+
+/**
+ * One figure of a point that every run has (or lacks) on its own, as the Repeats section and the diff show it.
+ *
+ * @param name how a sentence calls it
+ */
+record Figure(
+        String header,
+        String name,
+        BiFunction<RunStats, ResourceCost, OptionalDouble> value,
+        DoubleFunction<String> format) {
+
+    static final Figure THROUGHPUT = new Figure(
+            "Throughput (req/s)", "throughput", (s, c) -> OptionalDouble.of(s.throughputPerSecond()), Format::rate);
+    static final Figure GOOD =
+            new Figure("Good (req/s)", "good throughput", (s, c) -> OptionalDouble.of(s.goodPerSecond()), Format::rate);
+    static final Figure EFFICIENCY =
+            new Figure("Efficiency %", "efficiency", (s, c) -> withRequests(s, s.efficiencyPercent()), Format::percent);
+    static final Figure AVG = new Figure("Avg (ms)", "avg", (s, c) -> time(s, ResponseTimes::meanMs), Format::ms);
+    static final Figure P50 = new Figure("p50 (ms)", "p50", (s, c) -> time(s, ResponseTimes::p50Ms), Format::ms);
+    static final Figure P90 = new Figure("p90 (ms)", "p90", (s, c) -> time(s, ResponseTimes::p90Ms), Format::ms);
+    static final Figure P99 = new Figure("p99 (ms)", "p99", (s, c) -> time(s, ResponseTimes::p99Ms), Format::ms);
+    static final Figure MAX = new Figure("Max (ms)", "max", (s, c) -> time(s, ResponseTimes::maxMs), Format::ms);
+    static final Figure ERRORS =
+            new Figure("Error %", "error %", (s, c) -> withRequests(s, s.errorPercent()), Format::percent);
+    static final Figure ADDED = new Figure(
+            "Added mean (ms)",
+            "added mean",
+            (s, c) -> s.addedLatency().map(a -> OptionalDouble.of(a.meanMs())).orElse(OptionalDouble.empty()),
+            Format::fineMs);
+    static final Figure CPU = new Figure(
+            "CPU s / 1000 req",
+            "CPU s / 1000 req",
+            (s, c) -> c.process().map(ResourceUsage::cpuSecondsPer1000Requests).orElse(OptionalDouble.empty()),
+            Format::hundredths);
+    static final Figure RSS =
+            new Figure("Peak RSS (MiB)", "peak RSS", (s, c) -> usage(c, ResourceUsage::peakRssMib), Format::whole);
+    static final Figure THREADS =
+            new Figure("Peak threads", "peak threads", (s, c) -> usage(c, ResourceUsage::peakThreads), Format::whole);
+
+    /** The figures whose spread across repeats the summary shows. */
+    static final List<Figure> REPEATED = List.of(THROUGHPUT, EFFICIENCY, AVG, P50, P90, P99, MAX, ERRORS, ADDED, CPU);
+
+    /** The figures a diff compares: what a team checks after a JDK or framework upgrade. */
+    static final List<Figure> DIFFED = List.of(GOOD, THROUGHPUT, P50, P99, ERRORS, ADDED, CPU, RSS, THREADS);
+
+    private static OptionalDouble withRequests(RunStats stats, double value) {
+        return stats.requests() == 0 ? OptionalDouble.empty() : OptionalDouble.of(value);
+    }
+
+    private static OptionalDouble time(RunStats stats, ToDoubleFunction<ResponseTimes> figure) {
+        return stats.responseTimes()
+                .map(t -> OptionalDouble.of(figure.applyAsDouble(t)))
+                .orElse(OptionalDouble.empty());
+    }
+
+    private static OptionalDouble usage(ResourceCost cost, ToDoubleFunction<ResourceUsage> figure) {
+        return cost.process()
+                .map(u -> OptionalDouble.of(figure.applyAsDouble(u)))
+                .orElse(OptionalDouble.empty());
+    }
+}

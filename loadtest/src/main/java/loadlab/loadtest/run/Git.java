@@ -1,0 +1,40 @@
+package loadlab.loadtest.run;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** What the reports record of the checkout: the commit the jars were built from. */
+public final class Git {
+
+    private Git() {}
+
+    /** The commit, marked dirty when tracked files have uncommitted changes. */
+    public static String commit(Path projectDir) {
+        String head = git(projectDir, "rev-parse", "--short=12", "HEAD");
+        if (head.isEmpty()) {
+            return "unknown (not a git checkout)";
+        }
+        return git(projectDir, "status", "--porcelain", "--untracked-files=no").isEmpty() ? head : head + "-dirty";
+    }
+
+    private static String git(Path dir, String... args) {
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        try {
+            Process git = new ProcessBuilder(command)
+                    .directory(dir.toFile())
+                    .redirectErrorStream(true)
+                    .start();
+            String output = new String(git.getInputStream().readAllBytes()).trim();
+            return git.waitFor(10, TimeUnit.SECONDS) && git.exitValue() == 0 ? output : "";
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package loadlab.loadtest.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import loadlab.loadtest.plan.LoadShape;
+import loadlab.loadtest.plan.Plan;
+import loadlab.loadtest.plan.Target;
+import org.junit.jupiter.api.Test;
+
+class DataFileTests {
+
+    private static final long T0 = 1_700_000_000_000L;
+
+    /** A point with every figure present, odd doubles included, and one with every optional figure missing. */
+    private static ResultSet everyKindOfFigure() {
+        LoadShape load = new LoadShape.Closed(500);
+        MeasurementWindow window = MeasurementWindow.ofSeconds(T0, 60);
+        List<Sample> samples = List.of(
+                new Sample(T0 + 10, T0 + 2_013, true, "200", "OK", 2_000),
+                new Sample(T0 + 20, T0 + 1_021, true, "200", "OK", 999),
+                new Sample(
+                        T0 + 30,
+                        T0 + 10_030,
+                        false,
+                        "Non HTTP response code: java.net.SocketTimeoutException",
+                        "Read timed out",
+                        Sample.NO_DELAY));
+        RunStats stats = RunStats.compute(samples, window, 250.0 / 3);
+        ResourceCost cost = new ResourceCost(
+                Optional.of(new ResourceUsage(7.3, 0.1216666, OptionalDouble.of(0.48), 573.25, 50, true)),
+                Optional.of(new JfrFigures(3, 227.6, OptionalDouble.of(119.99), OptionalInt.of(0))),
+                Optional.of(new ResourceUsage(1.1, 0.02, OptionalDouble.empty(), 300, 520, false)));
+        Point measured = new Point(Target.DIRECT, load, 1, new Outcome.Measured(stats), cost, Series.of(samples, T0));
+        Point empty = new Point(
+                Target.app("virtual").orElseThrow(),
+                load,
+                1,
+                new Outcome.Measured(RunStats.compute(List.of(), window, 250)),
+                new ResourceCost(
+                        Optional.empty(),
+                        Optional.of(new JfrFigures(0, 0, OptionalDouble.empty(), OptionalInt.empty())),
+                        Optional.empty()),
+                Series.NONE);
+        Point failed = Point.failed(
+                Target.app("webflux").orElseThrow(),
+                load,
+                1,
+                new Outcome.Failed(
+                        "app-webflux: exited with code 137 | \"killed\"", Path.of("raw/app-webflux/app.log")));
+        Plan plan = new Plan(
+                Plan.Kind.COMPARISON,
+                TestPoints.phases(5, 10, 60, 10),
+                new loadlab.loadtest.plan.Backend(0, 4_000, OptionalLong.of(42)),
+                List.of(load),
+                1,
+                List.of(
+                        Target.DIRECT,
+                        Target.app("virtual").orElseThrow(),
+                        Target.app("webflux").orElseThrow()));
+        return new ResultSet(plan, TestPoints.ENVIRONMENT, List.of(measured, empty, failed));
+    }
+
+    @Test
+    void aResultSetComesBackFromItsDataFileExactly() throws IOException {
+        ResultSet original = everyKindOfFigure();
+
+        ResultSet read = DataFile.fromJson(DataFile.toJson(original));
+
+        assertThat(read).isEqualTo(original);
+        assertThat(DataFile.toJson(read)).isEqualTo(DataFile.toJson(original));
+    }
+
+    @Test
+    void openLoadsAndLevelsSurviveTheTripToo() throws IOException {
+        Plan open = new Plan(
+                Plan.Kind.OPEN,
+                TestPoints.phases(5, 5, 30, 10),
+                TestPoints.backend(0, 4_000),
+                List.of(new LoadShape.Open(80, 2_500), new LoadShape.Open(150.5, 2_500)),
+                1,
+                List.of(Target.DIRECT));
+        ResultSet original = new ResultSet(open, TestPoints.ENVIRONMENT, List.of());
+
+        assertThat(DataFile.fromJson(DataFile.toJson(original))).isEqualTo(original);
+    }
+
+    @Test
+    void aFileOfAnotherSchemaIsRefusedWithItsName() {
+        assertThatThrownBy(() -> DataFile.fromJson("{\"schema\":\"loadlab-results/0\"}"))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("schema 'loadlab-results/0'");
+        assertThatThrownBy(() -> DataFile.fromJson("{\"points\":[]}")).isInstanceOf(IOException.class);
+    }
+}
