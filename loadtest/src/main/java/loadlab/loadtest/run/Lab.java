@@ -154,6 +154,13 @@ public final class Lab {
                         .run();
                 targetSamples = appSampler == null ? backendSampler.samples() : appSampler.stop();
                 generatorSamples = generator.stop();
+                for (ProcessSampler sampler : new ProcessSampler[] {appSampler, backendSampler, generator}) {
+                    if (sampler != null) {
+                        sampler.problem()
+                                .ifPresent(problem ->
+                                        out.println("[" + label + "] resource sampling stopped early: " + problem));
+                    }
+                }
             }
             SamplesCsv.write(rawDir.resolve("samples.csv"), result.samples());
             MeasurementWindow window = new MeasurementWindow(result.windowStartMillis(), result.windowEndMillis());

@@ -106,10 +106,6 @@ public final class LabProcess implements AutoCloseable {
         return process.pid();
     }
 
-    public Path log() {
-        return log;
-    }
-
     private void awaitHealthy(URI health) throws StartFailure {
         long deadline = System.nanoTime() + HEALTH_TIMEOUT.toNanos();
         HttpRequest request = HttpRequest.newBuilder(health)
