@@ -13,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
@@ -65,12 +67,11 @@ class FailureTests {
     }
 
     @Test
-    void aMissingJarOrAnAppThatNeverBecomesHealthyNamesItsCause(@TempDir Path project) throws Exception {
-        // A project where slow-server is real, app-webflux's jar is missing, and app-virtual's "jar" is slow-server,
-        // which refuses the app's --server.port argument and exits: an app that never becomes healthy.
-        Path slowServer = LabFixtures.PROJECT.resolve("slow-server/target/slow-server.jar");
-        copy(slowServer, project.resolve("slow-server/target/slow-server.jar"));
-        copy(slowServer, project.resolve("app-virtual/target/app-virtual.jar"));
+    void aMissingJarFailsTheRunBeforeAnythingStarts(@TempDir Path project) throws Exception {
+        // A project with slow-server's jar only and no Maven wrapper to build the others with.
+        copy(
+                LabFixtures.PROJECT.resolve("slow-server/target/slow-server.jar"),
+                project.resolve("slow-server/target/slow-server.jar"));
         String runId = LabFixtures.newRunId("jar");
         List<String> args = new ArrayList<>(LabFixtures.smallScenario(results, "--apps=webflux,virtual"));
         args.add("--project=" + project);
@@ -79,13 +80,81 @@ class FailureTests {
         LoadLab.Run outcome = LabFixtures.run(runId, new PrintStream(log, true, StandardCharsets.UTF_8), args);
 
         assertThat(outcome.results().succeeded()).isFalse();
-        assertThat(failure(outcome, "app-webflux")).contains("jar missing").contains("app-webflux.jar");
+        assertThat(outcome.results().points()).allMatch(Point::failed);
+        assertThat(failure(outcome, "direct"))
+                .startsWith("not run: ")
+                .contains("app-webflux: jar missing")
+                .contains("app-virtual: jar missing");
+        assertThat(log.toString(StandardCharsets.UTF_8)).doesNotContain("slow-server up");
+        assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo(LAST_GOOD);
+        assertThat(LabFixtures.processesOf(runId)).isEmpty();
+    }
+
+    @Test
+    void anAppThatNeverBecomesHealthyNamesItsLog(@TempDir Path project) throws Exception {
+        // app-virtual's "jar" is slow-server, which refuses the app's --server.port argument and exits.
+        Path slowServer = LabFixtures.PROJECT.resolve("slow-server/target/slow-server.jar");
+        copy(slowServer, project.resolve("slow-server/target/slow-server.jar"));
+        copy(slowServer, project.resolve("app-virtual/target/app-virtual.jar"));
+        String runId = LabFixtures.newRunId("unhealthy");
+        List<String> args = new ArrayList<>(LabFixtures.smallScenario(results, "--apps=virtual"));
+        args.add("--project=" + project);
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+
+        LoadLab.Run outcome = LabFixtures.run(runId, new PrintStream(log, true, StandardCharsets.UTF_8), args);
+
+        assertThat(outcome.results().succeeded()).isFalse();
         assertThat(failure(outcome, "app-virtual"))
                 .contains("before becoming healthy")
                 .contains(outcome.written().raw().resolve("app-virtual/app.log").toString());
         assertThat(row(outcome, "direct").outcome()).isInstanceOf(Outcome.Measured.class);
         assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo(LAST_GOOD);
         assertThat(LabFixtures.processesOf(runId)).isEmpty();
+    }
+
+    @Test
+    void anAppKilledMidRunFailsItsRowAndTheRunAndKeepsTheLastGoodSummary() throws Exception {
+        String runId = LabFixtures.newRunId("kill9");
+        List<String> args = LabFixtures.smallScenario(results, "--apps=webflux,virtual", "--duration=30s");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
+        CompletableFuture<LoadLab.Run> running = CompletableFuture.supplyAsync(() -> LabFixtures.run(runId, out, args));
+        ProcessHandle webflux = awaitProcess(runId, "app-webflux.jar", log);
+        awaitOutput(log, "[app-webflux] 5s/");
+
+        webflux.destroyForcibly();
+
+        LoadLab.Run outcome = running.get(5, TimeUnit.MINUTES);
+        assertThat(outcome.results().succeeded()).isFalse();
+        assertThat(failure(outcome, "app-webflux"))
+                .startsWith("died: app-webflux exited with code 137 (killed by signal 9, SIGKILL) during the load");
+        assertThat(row(outcome, "app-virtual").outcome())
+                .as("the apps after it are still measured")
+                .isInstanceOf(Outcome.Measured.class);
+        assertThat(Files.readString(outcome.written().report())).contains("**FAILED**: died: app-webflux exited");
+        assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo(LAST_GOOD);
+        assertThat(LabFixtures.processesOf(runId)).isEmpty();
+    }
+
+    private static ProcessHandle awaitProcess(String runId, String jar, ByteArrayOutputStream log)
+            throws InterruptedException {
+        for (int i = 0; i < 1_200; i++) {
+            Optional<ProcessHandle> found = LabFixtures.processesOf(runId).stream()
+                    .filter(p -> p.info().commandLine().orElse("").contains(jar))
+                    .findFirst();
+            if (found.isPresent()) {
+                return found.get();
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no process of " + jar + " started:\n" + log);
+    }
+
+    private static void awaitOutput(ByteArrayOutputStream log, String marker) throws InterruptedException {
+        for (int i = 0; i < 1_200 && !log.toString(StandardCharsets.UTF_8).contains(marker); i++) {
+            Thread.sleep(100);
+        }
+        assertThat(log.toString(StandardCharsets.UTF_8)).contains(marker);
     }
 
     @Test

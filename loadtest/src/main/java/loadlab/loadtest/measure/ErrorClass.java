@@ -2,7 +2,9 @@ package loadlab.loadtest.measure;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.StringJoiner;
 import java.util.regex.Pattern;
 
 /**
@@ -48,6 +50,17 @@ public enum ErrorClass {
     ErrorClass(String label, String plural) {
         this.label = label;
         this.plural = plural;
+    }
+
+    /** {@code timeout 3, non-2xx 1}: only the classes that occurred, or {@code 0}. */
+    public static String summary(Map<ErrorClass, Integer> counts) {
+        StringJoiner joined = new StringJoiner(", ");
+        counts.forEach((errorClass, count) -> {
+            if (count > 0) {
+                joined.add(errorClass.label() + " " + count);
+            }
+        });
+        return joined.length() == 0 ? "0" : joined.toString();
     }
 
     /** What a count of this class is called in a sentence, e.g. {@code 3 non-2xx answers}. */

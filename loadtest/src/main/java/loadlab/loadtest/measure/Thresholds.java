@@ -42,5 +42,19 @@ public final class Thresholds {
     /** Above this spread across repeats, (max − min) / median, a figure is called noisy: it did not repeat. */
     public static final double NOISY_PERCENT = 5.0;
 
+    /**
+     * A service that, for this long, neither answers its health check nor answers any request of the load has stopped
+     * answering: its load ends and its row fails. Longer than a few missed probes, so a busy thread pool whose health
+     * request waits in the queue is not taken for a dead one (its load still gets answers).
+     */
+    public static final java.time.Duration STALLED_AFTER = java.time.Duration.ofSeconds(15);
+
+    /**
+     * Errors other than timeouts above this share of the ceiling, in a load that completed more than its ceiling,
+     * mean the target failed fast (refused, reset, a 5xx at once) instead of serving: such a throughput is not a
+     * measurement, and the row fails. Timeouts are bounded by users / timeout and are read as what they are.
+     */
+    public static final double FAST_ERRORS_SHARE_OF_CEILING = 0.10;
+
     private Thresholds() {}
 }

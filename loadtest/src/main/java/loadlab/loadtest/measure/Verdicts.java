@@ -82,6 +82,20 @@ public final class Verdicts {
         return meanMs >= Thresholds.NEAR_TIMEOUT * timeoutMs ? TimeoutForecast.NEAR : TimeoutForecast.WITHIN;
     }
 
+    /**
+     * More completed than the ceiling allows, and made of errors that came back faster than an answer could: the
+     * target refused or failed at once. Such a throughput is not a measurement.
+     */
+    public static boolean failedFast(RunStats stats) {
+        if (stats.requests() == 0 || stats.throughputPerSecond() <= stats.ceilingPerSecond()) {
+            return false;
+        }
+        int timeouts = stats.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0);
+        double fastErrorsPerSecond =
+                (stats.errors() - timeouts) / stats.window().seconds();
+        return fastErrorsPerSecond > Thresholds.FAST_ERRORS_SHARE_OF_CEILING * stats.ceilingPerSecond();
+    }
+
     /** A figure that did not repeat across runs: its spread is above {@link Thresholds#NOISY_PERCENT}. */
     public static boolean noisy(Spread spread) {
         return spread.flagged();

@@ -2,7 +2,6 @@ package loadlab.loadtest.report;
 
 import java.util.Locale;
 import java.util.Map;
-import java.util.StringJoiner;
 import loadlab.loadtest.measure.ErrorClass;
 
 /** Number formats shared by the tables and the plain-reading lines, so a figure reads the same in both. */
@@ -55,13 +54,7 @@ final class Format {
 
     /** {@code timeout 3, non-2xx 1}, only the classes that occurred, or {@code 0}. */
     static String errorsByClass(Map<ErrorClass, Integer> counts) {
-        StringJoiner joined = new StringJoiner(", ");
-        counts.forEach((errorClass, count) -> {
-            if (count > 0) {
-                joined.add(errorClass.label() + " " + count);
-            }
-        });
-        return joined.length() == 0 ? "0" : joined.toString();
+        return ErrorClass.summary(counts);
     }
 
     /** Text safe inside a Markdown table cell: one line, no column breaks. */

@@ -7,18 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import loadlab.loadtest.measure.JfrFigures;
-import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ProcessSampler;
 import loadlab.loadtest.measure.ResourceCost;
-import loadlab.loadtest.measure.ResourceSamples;
-import loadlab.loadtest.measure.RunStats;
-import loadlab.loadtest.measure.Series;
-import loadlab.loadtest.plan.Ceiling;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Setup;
@@ -36,11 +30,16 @@ public final class Lab {
             "-XX:StartFlightRecording=filename=<raw>/<target>.jfr,dumponexit=true,settings=default,"
                     + "jdk.VirtualThreadPinned#threshold=0ms";
 
+    static final String DIED = "died: ";
+
     private final Plan plan;
     private final Setup setup;
     private final ResultsFolder staging;
     private final PrintStream out;
     private final Services services;
+    private LabProcess backend;
+    /** Why slow-server died during a load, once it has: no target after it can be measured. */
+    private String backendDeath;
 
     public Lab(Plan plan, Setup setup, ResultsFolder staging, PrintStream out, String runId) {
         this.plan = plan;
@@ -53,12 +52,26 @@ public final class Lab {
     /** Every point of the plan, in run order; a target that could not be measured keeps its points, failed. */
     public List<Point> run() {
         List<Point> points = new ArrayList<>();
+        List<String> missingJars = Jars.ensure(setup.projectDir(), plan.targets(), out);
+        if (!missingJars.isEmpty()) {
+            missingJars.forEach(reason -> out.println("FAILED " + reason));
+            Outcome.Failed notRun = new Outcome.Failed(
+                    "not run: " + String.join("; ", missingJars),
+                    setup.projectDir().resolve("pom.xml"));
+            plan.targets().forEach(target -> points.addAll(failedEverywhere(target, notRun)));
+            return points;
+        }
         Path backendRecording = services.backendRecording();
-        try (LabProcess backend = services.startBackend();
-                ProcessSampler backendSampler = ProcessSampler.start(backend.pid())) {
-            out.printf("slow-server up on port %d (pid %d)%n", setup.backendPort(), backend.pid());
+        try (LabProcess started = services.startBackend();
+                ProcessSampler backendSampler = ProcessSampler.start(started.pid())) {
+            backend = started;
+            out.printf("slow-server up on port %d (pid %d)%n", setup.backendPort(), started.pid());
             for (Target target : plan.targets()) {
-                points.addAll(measure(target, backendSampler));
+                points.addAll(
+                        backendDeath == null
+                                ? measure(target, backendSampler)
+                                : failedEverywhere(
+                                        target, new Outcome.Failed("not run: " + backendDeath, services.backendLog())));
             }
         } catch (LabProcess.StartFailure backendDown) {
             out.println("FAILED " + backendDown.getMessage());
@@ -96,9 +109,17 @@ public final class Lab {
         }
         List<Point> points = new ArrayList<>();
         try {
+            String death = null;
             for (LoadShape load : plan.loads()) {
                 for (int run = 1; run <= plan.runs(); run++) {
-                    points.add(measureOnce(target, load, run, app, backendSampler));
+                    Point point = death == null
+                            ? measureOnce(target, load, run, app, backendSampler)
+                            : Point.failed(
+                                    target, load, run, new Outcome.Failed("not run: " + death, services.logOf(target)));
+                    if (death == null && point.outcome() instanceof Outcome.Failed failed && deathOf(failed)) {
+                        death = failed.reason();
+                    }
+                    points.add(point);
                 }
             }
         } finally {
@@ -123,72 +144,20 @@ public final class Lab {
         return points;
     }
 
-    /** A folder per point when a target has several: {@code run-2} for a repeat, {@code users-500} for a level. */
-    private String pointName(LoadShape load, int run) {
-        if (plan.runs() > 1) {
-            return "run-" + run;
-        }
-        return plan.loads().size() > 1 ? load.label() : "";
+    private Point measureOnce(Target target, LoadShape load, int run, LabProcess app, ProcessSampler backendSampler) {
+        PointRun.Measured measured = new PointRun(plan, services, staging.raw(), out, backend, backendSampler)
+                .measure(target, load, run, app);
+        measured.death().ifPresent(death -> {
+            if (backend.exit().isPresent() || death.startsWith(backend.name())) {
+                backendDeath = death;
+            }
+        });
+        return measured.point();
     }
 
-    private Point measureOnce(Target target, LoadShape load, int run, LabProcess app, ProcessSampler backendSampler) {
-        String point = pointName(load, run);
-        Path rawDir = point.isEmpty()
-                ? staging.raw().resolve(target.name())
-                : staging.raw().resolve(target.name()).resolve(point);
-        String label = point.isEmpty() ? target.name() : target.name() + " " + point;
-        try {
-            LoadRun.Result result;
-            ResourceSamples targetSamples;
-            ResourceSamples generatorSamples;
-            try (ProcessSampler appSampler = app == null ? null : ProcessSampler.start(app.pid());
-                    ProcessSampler generator = ProcessSampler.startThisJvm()) {
-                result = new LoadRun(
-                                label,
-                                services.url(target),
-                                load,
-                                plan.phases(),
-                                rawDir,
-                                plan.kind() == Plan.Kind.COMPARISON,
-                                out)
-                        .run();
-                targetSamples = appSampler == null ? backendSampler.samples() : appSampler.stop();
-                generatorSamples = generator.stop();
-                for (ProcessSampler sampler : new ProcessSampler[] {appSampler, backendSampler, generator}) {
-                    if (sampler != null) {
-                        sampler.problem()
-                                .ifPresent(problem ->
-                                        out.println("[" + label + "] resource sampling stopped early: " + problem));
-                    }
-                }
-            }
-            SamplesCsv.write(rawDir.resolve("samples.csv"), result.samples());
-            MeasurementWindow window = new MeasurementWindow(result.windowStartMillis(), result.windowEndMillis());
-            RunStats stats =
-                    RunStats.compute(result.samples(), window, Ceiling.perSecond(target, load, plan.backend()));
-            out.printf(
-                    Locale.ROOT,
-                    "[%s] done: %d requests in the window, %.1f req/s, %.1f good (ceiling %.1f), %d errors%n",
-                    label,
-                    stats.requests(),
-                    stats.throughputPerSecond(),
-                    stats.goodPerSecond(),
-                    stats.ceilingPerSecond(),
-                    stats.errors());
-            ResourceCost cost =
-                    ResourceCost.of(targetSamples, Optional.empty(), generatorSamples, window, stats.requests());
-            return new Point(
-                    target,
-                    load,
-                    run,
-                    new Outcome.Measured(stats),
-                    cost,
-                    Series.of(result.samples(), result.runStartMillis()));
-        } catch (IOException | RuntimeException e) {
-            String reason = label + ": the load run failed: " + e;
-            out.println("FAILED " + reason);
-            return Point.failed(target, load, run, new Outcome.Failed(reason, services.logOf(target)));
-        }
+    /** A reason that begins with {@link #DIED}: the target's process is gone, so its later loads cannot run. */
+    private static boolean deathOf(Outcome.Failed failed) {
+        return failed.reason().startsWith(DIED);
     }
 
     /** The point with GC and pinning figures from a stopped JVM's recording; as it was if it cannot be read. */

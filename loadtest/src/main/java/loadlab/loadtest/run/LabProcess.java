@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -23,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * Every child carries {@code -Dloadlab.run=<id>} on its command line, so a wrapper can find and end it even if this
  * JVM dies without running its hooks; a shutdown hook ends every child this JVM started (Ctrl-C, SIGTERM, crash).
  */
-public final class LabProcess implements AutoCloseable {
+public final class LabProcess implements AutoCloseable, HealthWatch.Service {
 
     public static final String RUN_TAG = "-Dloadlab.run=";
     private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(90);
@@ -43,11 +44,13 @@ public final class LabProcess implements AutoCloseable {
     private final String name;
     private final Process process;
     private final Path log;
+    private final URI health;
 
-    private LabProcess(String name, Process process, Path log) {
+    private LabProcess(String name, Process process, Path log, URI health) {
         this.name = name;
         this.process = process;
         this.log = log;
+        this.health = health;
     }
 
     /** Thrown when a service cannot be started or never becomes healthy; the message names the log to read. */
@@ -78,7 +81,7 @@ public final class LabProcess implements AutoCloseable {
         if (!isFree(host, port)) {
             throw new StartFailure(name + ": port " + port + " on " + host + " is already in use");
         }
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(OpenFiles.raised());
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add(RUN_TAG + runId);
         command.addAll(jvmFlags);
@@ -96,9 +99,9 @@ public final class LabProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new StartFailure(name + ": could not start " + jar + ": " + e.getMessage() + " (log: " + log + ")");
         }
-        LabProcess lab = new LabProcess(name, process, log);
+        LabProcess lab = new LabProcess(name, process, log, URI.create("http://" + host + ":" + port + healthPath));
         RUNNING.add(lab);
-        lab.awaitHealthy(URI.create("http://" + host + ":" + port + healthPath));
+        lab.awaitHealthy();
         return lab;
     }
 
@@ -106,7 +109,36 @@ public final class LabProcess implements AutoCloseable {
         return process.pid();
     }
 
-    private void awaitHealthy(URI health) throws StartFailure {
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Path log() {
+        return log;
+    }
+
+    @Override
+    public URI health() {
+        return health;
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** How it ended, e.g. {@code exited with code 137 (killed by signal 9, SIGKILL)}; empty while it runs. */
+    @Override
+    public Optional<String> exit() {
+        if (process.isAlive()) {
+            return Optional.empty();
+        }
+        int code = process.exitValue();
+        return Optional.of("exited with code " + code + Signals.describe(code));
+    }
+
+    private void awaitHealthy() throws StartFailure {
         long deadline = System.nanoTime() + HEALTH_TIMEOUT.toNanos();
         HttpRequest request = HttpRequest.newBuilder(health)
                 .timeout(Duration.ofSeconds(2))
@@ -115,8 +147,8 @@ public final class LabProcess implements AutoCloseable {
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 close();
-                throw new StartFailure(name + ": exited with code " + process.exitValue()
-                        + " before becoming healthy (log: " + log + ")");
+                throw new StartFailure(
+                        name + ": " + exit().orElseThrow() + " before becoming healthy (log: " + log + ")");
             }
             try {
                 if (PROBE.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {

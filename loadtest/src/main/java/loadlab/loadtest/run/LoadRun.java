@@ -18,13 +18,17 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.Sample;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Phases;
+import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.samplers.SampleResult;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
 import us.abstracta.jmeter.javadsl.core.postprocessors.DslJsr223PostProcessor.PostProcessorVars;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
@@ -38,6 +42,7 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
 final class LoadRun {
 
     static final Duration TAIL = Duration.ofSeconds(2);
+    private static final Pattern HTTP_STATUS = Pattern.compile("\\d{3}");
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
 
     private final String label;
@@ -51,6 +56,7 @@ final class LoadRun {
     private final ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
     private final AtomicLong completed = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
+    private final AtomicLong lastAnswerMillis = new AtomicLong();
 
     /** @param dashboard whether to write JMeter's HTML dashboard; a sweep of thirty runs skips it to save minutes */
     public LoadRun(
@@ -68,6 +74,16 @@ final class LoadRun {
         this.rawDir = rawDir;
         this.dashboard = dashboard;
         this.progress = progress;
+    }
+
+    /** When the target last answered a request with any HTTP status: a refusal or a timeout is no answer. */
+    long lastAnswerMillis() {
+        return lastAnswerMillis.get();
+    }
+
+    /** Ends the running load at once, in-flight requests included: its target has died. */
+    void stop() {
+        StandardJMeterEngine.stopEngineNow();
     }
 
     /** What one run yields: every sample, and the measurement window placed on the run's own clock. */
@@ -98,7 +114,16 @@ final class LoadRun {
             if (dashboard) {
                 plan.add(htmlReporter(rawDir.toString(), "dashboard"));
             }
-            testPlan(plan.toArray(TestPlanChild[]::new)).run();
+            // The summariser's lines ("+ 775 in 00:00:06 = 123.0/s") would interleave with the lab's progress lines.
+            testPlan(plan.toArray(TestPlanChild[]::new))
+                    .runIn(new EmbeddedJmeterEngine()
+                            .prop("summariser.out", "false")
+                            .prop("summariser.log", "false"));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(label + ": interrupted", e);
+        } catch (TimeoutException e) {
+            throw new IOException(label + ": JMeter did not stop in time", e);
         } finally {
             ticker.shutdownNow();
         }
@@ -135,6 +160,9 @@ final class LoadRun {
                 Sample.parseBackendDelayMs(result.getResponseDataAsString()));
         samples.add(sample);
         completed.incrementAndGet();
+        if (HTTP_STATUS.matcher(sample.responseCode()).matches()) {
+            lastAnswerMillis.accumulateAndGet(sample.endMillis(), Math::max);
+        }
         if (ErrorClass.classify(sample).isPresent()) {
             errors.incrementAndGet();
         }

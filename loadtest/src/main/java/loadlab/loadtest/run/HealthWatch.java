@@ -1,0 +1,134 @@
+package loadlab.loadtest.run;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import loadlab.loadtest.measure.Thresholds;
+
+/**
+ * Watches the lab's services while a load runs: a service that exits, or that for
+ * {@link Thresholds#STALLED_AFTER} neither answers its health check nor any request of the load, is dead. The first
+ * death ends the load at once (the load generator would otherwise hammer a dead port and report its refusals as
+ * throughput) and becomes the reason its row fails.
+ */
+final class HealthWatch implements AutoCloseable {
+
+    /** What the watch needs of a service: {@link LabProcess} is one. */
+    interface Service {
+        String name();
+
+        /** How it ended; empty while it runs. */
+        Optional<String> exit();
+
+        URI health();
+
+        Path log();
+    }
+
+    static final Duration PROBE_EVERY = Duration.ofSeconds(1);
+    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+    private static final HttpClient PROBE = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(PROBE_TIMEOUT)
+            .build();
+
+    private final Map<Service, LongSupplier> watched = new LinkedHashMap<>();
+    private final Map<Service, Long> lastAnswer = new LinkedHashMap<>();
+    private final Runnable onDeath;
+    private final Duration stalledAfter;
+    private final ScheduledExecutorService timer;
+    private volatile String death;
+
+    /**
+     * @param watched  each service with the epoch millis of the last answer the load got through it (0 for none)
+     * @param onDeath  what ends the load; run once, on the first death
+     */
+    HealthWatch(Map<Service, LongSupplier> watched, Runnable onDeath, Duration stalledAfter) {
+        this.watched.putAll(watched);
+        this.onDeath = onDeath;
+        this.stalledAfter = stalledAfter;
+        long now = System.currentTimeMillis();
+        watched.keySet().forEach(process -> lastAnswer.put(process, now));
+        this.timer = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "loadlab-health-watch");
+            thread.setDaemon(true);
+            return thread;
+        });
+        timer.scheduleWithFixedDelay(this::check, 0, PROBE_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    static HealthWatch of(List<? extends Service> services, LongSupplier loadAnswers, Runnable onDeath) {
+        Map<Service, LongSupplier> watched = new LinkedHashMap<>();
+        // The load's answers come from the target, the last service; an earlier one (the backend) has its probe only.
+        for (int i = 0; i < services.size(); i++) {
+            watched.put(services.get(i), i == services.size() - 1 ? loadAnswers : () -> 0);
+        }
+        return new HealthWatch(watched, onDeath, Thresholds.STALLED_AFTER);
+    }
+
+    /** Why a service died during the load, if one did. */
+    Optional<String> death() {
+        return Optional.ofNullable(death);
+    }
+
+    private void check() {
+        if (death != null) {
+            return;
+        }
+        long now = System.currentTimeMillis();
+        for (Map.Entry<Service, LongSupplier> entry : watched.entrySet()) {
+            Service process = entry.getKey();
+            Optional<String> exit = process.exit();
+            if (exit.isPresent()) {
+                die(process.name() + " " + exit.get() + " during the load (log: " + process.log() + ")");
+                return;
+            }
+            long answered = Math.max(entry.getValue().getAsLong(), answersHealth(process) ? now : 0);
+            lastAnswer.merge(process, answered, Math::max);
+            if (now - lastAnswer.get(process) >= stalledAfter.toMillis()) {
+                die(process.name() + " stopped answering: no answer to its health check or to the load for "
+                        + stalledAfter.toSeconds() + " s (log: " + process.log() + ")");
+                return;
+            }
+        }
+    }
+
+    /** Any HTTP answer counts: a service that says it is unwell is still answering. */
+    private static boolean answersHealth(Service process) {
+        try {
+            PROBE.send(
+                    HttpRequest.newBuilder(process.health())
+                            .timeout(PROBE_TIMEOUT)
+                            .build(),
+                    HttpResponse.BodyHandlers.discarding());
+            return true;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private void die(String reason) {
+        death = reason;
+        onDeath.run();
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}

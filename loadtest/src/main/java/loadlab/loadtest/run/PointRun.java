@@ -1,0 +1,155 @@
+package loadlab.loadtest.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import loadlab.loadtest.measure.ErrorClass;
+import loadlab.loadtest.measure.MeasurementWindow;
+import loadlab.loadtest.measure.Outcome;
+import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.ProcessSampler;
+import loadlab.loadtest.measure.ResourceCost;
+import loadlab.loadtest.measure.ResourceSamples;
+import loadlab.loadtest.measure.RunStats;
+import loadlab.loadtest.measure.Series;
+import loadlab.loadtest.measure.Verdicts;
+import loadlab.loadtest.plan.Ceiling;
+import loadlab.loadtest.plan.LoadShape;
+import loadlab.loadtest.plan.Plan;
+import loadlab.loadtest.plan.Target;
+
+/**
+ * One load of one target, end to end: the JMeter load, the target's process and this JVM sampled for their cost, and
+ * every service watched so that a death ends the load at once and fails its point. The JFR figures come later, once
+ * the target's JVM has stopped and written its recording.
+ */
+final class PointRun {
+
+    private final Plan plan;
+    private final Services services;
+    private final Path raw;
+    private final PrintStream out;
+    private final LabProcess backend;
+    private final ProcessSampler backendSampler;
+
+    PointRun(
+            Plan plan,
+            Services services,
+            Path raw,
+            PrintStream out,
+            LabProcess backend,
+            ProcessSampler backendSampler) {
+        this.plan = plan;
+        this.services = services;
+        this.raw = raw;
+        this.out = out;
+        this.backend = backend;
+        this.backendSampler = backendSampler;
+    }
+
+    /** @param death why a service died during the load, when one did */
+    record Measured(Point point, Optional<String> death) {}
+
+    /** A folder per point when a target has several: {@code run-2} for a repeat, {@code users-500} for a level. */
+    private String pointName(LoadShape load, int run) {
+        if (plan.runs() > 1) {
+            return "run-" + run;
+        }
+        return plan.loads().size() > 1 ? load.label() : "";
+    }
+
+    /** Measures one load of one target; its death, if it died, is in the result as well as in the failed point. */
+    Measured measure(Target target, LoadShape load, int run, LabProcess app) {
+        String point = pointName(load, run);
+        Path rawDir = point.isEmpty()
+                ? raw.resolve(target.name())
+                : raw.resolve(target.name()).resolve(point);
+        String label = point.isEmpty() ? target.name() : target.name() + " " + point;
+        try {
+            Loaded loaded = load(target, load, app, rawDir, label);
+            SamplesCsv.write(rawDir.resolve("samples.csv"), loaded.result().samples());
+            if (loaded.death().isPresent()) {
+                String death = loaded.death().get();
+                out.println("FAILED [" + label + "] " + death);
+                return failed(target, load, run, Lab.DIED + death, loaded.death());
+            }
+            return judged(target, load, run, label, loaded);
+        } catch (IOException | RuntimeException e) {
+            String reason = label + ": the load run failed: " + e;
+            out.println("FAILED " + reason);
+            return failed(target, load, run, reason, Optional.empty());
+        }
+    }
+
+    /** What a load yields before it is judged: its samples, what the processes cost, and any death. */
+    private record Loaded(
+            LoadRun.Result result,
+            ResourceSamples targetSamples,
+            ResourceSamples generatorSamples,
+            Optional<String> death) {}
+
+    private Loaded load(Target target, LoadShape load, LabProcess app, Path rawDir, String label) throws IOException {
+        try (ProcessSampler appSampler = app == null ? null : ProcessSampler.start(app.pid());
+                ProcessSampler generator = ProcessSampler.startThisJvm()) {
+            LoadRun loadRun = new LoadRun(
+                    label, services.url(target), load, plan.phases(), rawDir, plan.kind() == Plan.Kind.COMPARISON, out);
+            LoadRun.Result result;
+            Optional<String> death;
+            List<LabProcess> watched = app == null ? List.of(backend) : List.of(backend, app);
+            try (HealthWatch watch = HealthWatch.of(watched, loadRun::lastAnswerMillis, loadRun::stop)) {
+                result = loadRun.run();
+                death = watch.death();
+            }
+            ResourceSamples targetSamples = appSampler == null ? backendSampler.samples() : appSampler.stop();
+            ResourceSamples generatorSamples = generator.stop();
+            for (ProcessSampler sampler : new ProcessSampler[] {appSampler, backendSampler, generator}) {
+                if (sampler != null) {
+                    sampler.problem()
+                            .ifPresent(problem ->
+                                    out.println("[" + label + "] resource sampling stopped early: " + problem));
+                }
+            }
+            return new Loaded(result, targetSamples, generatorSamples, death);
+        }
+    }
+
+    /** The statistics of a load that ran to its end, unless its throughput is made of errors that came back at once. */
+    private Measured judged(Target target, LoadShape load, int run, String label, Loaded loaded) {
+        LoadRun.Result result = loaded.result();
+        MeasurementWindow window = new MeasurementWindow(result.windowStartMillis(), result.windowEndMillis());
+        RunStats stats = RunStats.compute(result.samples(), window, Ceiling.perSecond(target, load, plan.backend()));
+        out.printf(
+                Locale.ROOT,
+                "[%s] done: %d requests in the window, %.1f req/s, %.1f good (ceiling %.1f), %d errors%n",
+                label,
+                stats.requests(),
+                stats.throughputPerSecond(),
+                stats.goodPerSecond(),
+                stats.ceilingPerSecond(),
+                stats.errors());
+        if (Verdicts.failedFast(stats)) {
+            String reason = String.format(
+                    Locale.ROOT,
+                    "%s completed %.1f req/s, above its ceiling of %.1f, with %d errors that came back at once (%s): it"
+                            + " failed rather than served",
+                    label,
+                    stats.throughputPerSecond(),
+                    stats.ceilingPerSecond(),
+                    stats.errors(),
+                    ErrorClass.summary(stats.errorsByClass()));
+            out.println("FAILED " + reason);
+            return failed(target, load, run, reason, Optional.empty());
+        }
+        ResourceCost cost = ResourceCost.of(
+                loaded.targetSamples(), Optional.empty(), loaded.generatorSamples(), window, stats.requests());
+        Series series = Series.of(result.samples(), result.runStartMillis());
+        return new Measured(new Point(target, load, run, new Outcome.Measured(stats), cost, series), Optional.empty());
+    }
+
+    private Measured failed(Target target, LoadShape load, int run, String reason, Optional<String> death) {
+        return new Measured(Point.failed(target, load, run, new Outcome.Failed(reason, services.logOf(target))), death);
+    }
+}

@@ -1,0 +1,130 @@
+package loadlab.loadtest.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** A service that exits or stops answering ends its load; a busy one whose load still gets answers does not. */
+class HealthWatchTests {
+
+    /** Only keeps a broken watch from hanging the build; no assertion depends on it. */
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    private static final Duration STALL = Duration.ofSeconds(2);
+
+    private HttpServer server;
+    private final AtomicReference<String> exit = new AtomicReference<>();
+    private final AtomicInteger deaths = new AtomicInteger();
+
+    @BeforeEach
+    void startService() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/health", exchange -> {
+            exchange.sendResponseHeaders(200, -1);
+            exchange.close();
+        });
+        server.start();
+    }
+
+    @AfterEach
+    void stopService() {
+        server.stop(0);
+    }
+
+    private HealthWatch.Service service() {
+        URI health = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/health");
+        return new HealthWatch.Service() {
+            @Override
+            public String name() {
+                return "app-test";
+            }
+
+            @Override
+            public Optional<String> exit() {
+                return Optional.ofNullable(exit.get());
+            }
+
+            @Override
+            public URI health() {
+                return health;
+            }
+
+            @Override
+            public Path log() {
+                return Path.of("raw/app-test/app.log");
+            }
+        };
+    }
+
+    private HealthWatch watch(LongSupplier loadAnswers) {
+        return new HealthWatch(Map.of(service(), loadAnswers), deaths::incrementAndGet, STALL);
+    }
+
+    private static Optional<String> awaitDeath(HealthWatch watch) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (watch.death().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        return watch.death();
+    }
+
+    @Test
+    void aServiceThatStopsAcceptingIsDeadAndItsLoadIsStoppedOnce() throws Exception {
+        try (HealthWatch watch = watch(() -> 0)) {
+            server.stop(0);
+
+            assertThat(awaitDeath(watch))
+                    .hasValueSatisfying(reason -> assertThat(reason)
+                            .startsWith("app-test stopped answering")
+                            .contains("raw/app-test/app.log"));
+            Thread.sleep(HealthWatch.PROBE_EVERY.toMillis() * 3);
+            assertThat(deaths).hasValue(1);
+        }
+    }
+
+    @Test
+    void aServiceThatExitsIsDeadWithItsExitCode() throws Exception {
+        try (HealthWatch watch = watch(() -> 0)) {
+            exit.set("exited with code 137 (killed by signal 9, SIGKILL)");
+
+            assertThat(awaitDeath(watch))
+                    .hasValueSatisfying(reason -> assertThat(reason)
+                            .isEqualTo("app-test exited with code 137 (killed by signal 9, SIGKILL) during the load "
+                                    + "(log: raw/app-test/app.log)"));
+            assertThat(deaths).hasValue(1);
+        }
+    }
+
+    @Test
+    void aServiceWhoseHealthCheckWaitsButWhoseLoadIsAnsweredIsAlive() throws Exception {
+        server.stop(0);
+        // A thread pool that is full: its health request waits in the queue, yet its load's answers keep coming.
+        try (HealthWatch watch = watch(System::currentTimeMillis)) {
+            Thread.sleep(STALL.toMillis() * 2);
+
+            assertThat(watch.death()).isEmpty();
+            assertThat(deaths).hasValue(0);
+        }
+    }
+
+    @Test
+    void anExitCodeAbove128NamesTheSignal() {
+        assertThat(Signals.describe(137)).isEqualTo(" (killed by signal 9, SIGKILL)");
+        assertThat(Signals.describe(143)).isEqualTo(" (killed by signal 15, SIGTERM)");
+        assertThat(Signals.describe(1)).isEmpty();
+    }
+}
