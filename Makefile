@@ -21,6 +21,23 @@ knob_prop = $(word 2,$(subst =, ,$(1)))
 # -Dproperty=value for every knob set on the command line (make compare USERS=50), and nothing else.
 KNOBS = $(foreach k,$(KNOB_PAIRS),$(if $(filter command line,$(origin $(call knob_var,$(k)))),"-D$(call knob_prop,$(k))=$($(call knob_var,$(k)))"))
 RUN := scripts/run-reaped $(MVNW) -pl loadtest verify -DskipTests
+# The knobs are checked before anything builds, straight from the runner's sources (the plan package needs only the
+# JDK), so a bad value costs one line and about a second: "Makefile:NN: *** loadtest: users='abc' is not a whole
+# number.  Stop." Running a multi-file program from source needs a JDK 22+; with a JDK 21 the runner checks them
+# after the build.
+KNOB_ARGS = --project=$(CURDIR) $(foreach k,$(KNOB_PAIRS),$(if $(filter command line,$(origin $(call knob_var,$(k)))),"--$(call knob_prop,$(k))=$($(call knob_var,$(k)))"))
+CHECKED_GOAL := $(firstword $(filter compare sweep open capacity report diff,$(MAKECMDGOALS)))
+ifneq ($(CHECKED_GOAL),)
+JAVA_MAJOR := $(shell "$(JAVA_HOME)/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')
+ifneq ($(JAVA_MAJOR),21)
+KNOB_ERROR := $(shell "$(JAVA_HOME)/bin/java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
+	--class-path loadtest/src/main/resources loadtest/src/main/java/loadlab/loadtest/plan/KnobCheck.java \
+	$(KNOB_ARGS) --mode=$(if $(filter capacity,$(CHECKED_GOAL)),sweep,$(CHECKED_GOAL)) 2>&1 >/dev/null)
+ifneq ($(KNOB_ERROR),)
+$(error $(KNOB_ERROR))
+endif
+endif
+endif
 
 .PHONY: help build test format compare sweep open capacity report diff clean
 

@@ -169,6 +169,21 @@ class FailureTests {
     }
 
     @Test
+    void makeRefusesABadKnobWithItsOneLineBeforeItBuildsAnything() throws Exception {
+        Process make = new ProcessBuilder("make", "--no-print-directory", "compare", "USERS=abc", "RESULTS=" + results)
+                .directory(LabFixtures.PROJECT.toFile())
+                .start();
+
+        assertThat(make.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String stdout = new String(make.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String stderr = new String(make.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(make.exitValue()).isEqualTo(2);
+        assertThat(stdout).isEmpty();
+        assertThat(stderr.lines()).singleElement().asString().contains("loadtest: users='abc' is not a whole number");
+        assertThat(results.resolve("runs")).doesNotExist();
+    }
+
+    @Test
     void ctrlCInTheMiddleOfARunLeavesNoProcessAndKeepsTheLastGoodSummary() throws Exception {
         String runId = LabFixtures.newRunId("sigint");
         List<String> args = LabFixtures.smallScenario(results, "--apps=webflux", "--duration=60s");
