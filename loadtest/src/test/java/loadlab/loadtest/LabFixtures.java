@@ -28,6 +28,8 @@ final class LabFixtures {
                 "--rampup=1s",
                 "--warmup=2s",
                 "--duration=5s",
+                // The JIT of a 50-user load can take minutes to settle; these tests check behaviour, not cost.
+                "--jitWarmup=off",
                 "--delayMin=0",
                 "--delayMax=200",
                 "--ports=" + freePorts()));

@@ -77,7 +77,8 @@ public final class DataFile {
                 .put("rampUpSeconds", plan.phases().rampUp().toSeconds())
                 .put("warmUpSeconds", plan.phases().warmUp().toSeconds())
                 .put("windowSeconds", plan.phases().window().toSeconds())
-                .put("timeoutSeconds", plan.phases().timeout().toSeconds());
+                .put("timeoutSeconds", plan.phases().timeout().toSeconds())
+                .put("warmUpUntilJitSettles", plan.phases().untilJitSettles());
         ObjectNode backend = node.putObject("backend")
                 .put("minDelayMs", plan.backend().minDelayMs())
                 .put("maxDelayMs", plan.backend().maxDelayMs());
@@ -127,7 +128,8 @@ public final class DataFile {
                         Duration.ofSeconds(p.get("rampUpSeconds").asLong()),
                         Duration.ofSeconds(p.get("warmUpSeconds").asLong()),
                         Duration.ofSeconds(p.get("windowSeconds").asLong()),
-                        Duration.ofSeconds(p.get("timeoutSeconds").asLong())),
+                        Duration.ofSeconds(p.get("timeoutSeconds").asLong()),
+                        p.get("warmUpUntilJitSettles").asBoolean()),
                 new Backend(
                         b.get("minDelayMs").asInt(),
                         b.get("maxDelayMs").asInt(),

@@ -117,9 +117,13 @@ final class FiguresJson {
     private static ObjectNode usage(ResourceUsage u) {
         ObjectNode node = JSON.objectNode().put("cpuSeconds", u.cpuSeconds()).put("averageCores", u.averageCores());
         putOptional(node, "cpuSecondsPer1000Requests", u.cpuSecondsPer1000Requests());
-        return node.put("peakRssMib", u.peakRssMib())
+        node.put("peakRssMib", u.peakRssMib())
                 .put("peakThreads", u.peakThreads())
                 .put("sampledThroughout", u.sampledThroughout());
+        putOptional(node, "idleCores", u.idleCores());
+        putOptional(node, "jitCpuSeconds", u.jitCpuSeconds());
+        putOptional(node, "peakHeapMib", u.peakHeapMib());
+        return node;
     }
 
     private static ResourceUsage usage(JsonNode n) {
@@ -129,7 +133,10 @@ final class FiguresJson {
                 optionalDouble(n.get("cpuSecondsPer1000Requests")),
                 n.get("peakRssMib").asDouble(),
                 n.get("peakThreads").asInt(),
-                n.get("sampledThroughout").asBoolean());
+                n.get("sampledThroughout").asBoolean(),
+                optionalDouble(n.get("idleCores")),
+                optionalDouble(n.get("jitCpuSeconds")),
+                optionalDouble(n.get("peakHeapMib")));
     }
 
     private static ObjectNode jfr(JfrFigures j) {

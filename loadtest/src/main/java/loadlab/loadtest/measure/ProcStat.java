@@ -83,6 +83,11 @@ final class ProcStat {
      * {@code /proc} (not Linux), so a caller simply stops sampling.
      */
     public static Optional<ResourceSamples.Reading> read(long pid) {
+        return read(pid, null);
+    }
+
+    /** The same, with the CPU time of the JVM's JIT compiler threads when {@code compilers} is given. */
+    static Optional<ResourceSamples.Reading> read(long pid, CompilerThreads compilers) {
         long at = System.currentTimeMillis();
         Path dir = PROC.resolve(Long.toString(pid));
         try {
@@ -92,7 +97,12 @@ final class ProcStat {
             }
             return parseStatus(Files.readString(dir.resolve("status"), StandardCharsets.UTF_8))
                     .map(status -> new ResourceSamples.Reading(
-                            at, ticksToNanos(stat.cpuTicks()), status.rssKb(), status.threads()));
+                            at,
+                            ticksToNanos(stat.cpuTicks()),
+                            status.rssKb(),
+                            status.threads(),
+                            compilers == null ? ResourceSamples.Reading.UNKNOWN : compilers.cpuNanos(),
+                            ResourceSamples.Reading.UNKNOWN));
         } catch (IOException gone) {
             return Optional.empty();
         }

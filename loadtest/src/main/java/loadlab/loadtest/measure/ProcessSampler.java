@@ -1,6 +1,7 @@
 package loadlab.loadtest.measure;
 
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +46,8 @@ public final class ProcessSampler implements AutoCloseable {
     }
 
     public static ProcessSampler start(long pid, Duration period) {
-        return new ProcessSampler("loadlab-sampler-" + pid, () -> ProcStat.read(pid), period);
+        CompilerThreads compilers = new CompilerThreads(pid);
+        return new ProcessSampler("loadlab-sampler-" + pid, () -> ProcStat.read(pid, compilers), period);
     }
 
     /**
@@ -58,6 +60,7 @@ public final class ProcessSampler implements AutoCloseable {
 
     public static ProcessSampler startThisJvm(Duration period) {
         long pid = ProcessHandle.current().pid();
+        MemoryMXBean heap = ManagementFactory.getMemoryMXBean();
         if (!(ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os)) {
             return start(pid, period);
         }
@@ -70,7 +73,12 @@ public final class ProcessSampler implements AutoCloseable {
                             ? Optional.empty()
                             : ProcStat.readStatus(pid)
                                     .map(status -> new ResourceSamples.Reading(
-                                            at, cpuNanos, status.rssKb(), status.threads()));
+                                            at,
+                                            cpuNanos,
+                                            status.rssKb(),
+                                            status.threads(),
+                                            ResourceSamples.Reading.UNKNOWN,
+                                            heap.getHeapMemoryUsage().getUsed() / 1024));
                 },
                 period);
     }

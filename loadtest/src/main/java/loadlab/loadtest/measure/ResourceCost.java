@@ -28,7 +28,20 @@ public record ResourceCost(
             ResourceSamples loadGenerator,
             MeasurementWindow window,
             int requests) {
+        return of(target, jfr, loadGenerator, window, requests, Optional.empty());
+    }
+
+    /** @param idle a quiet span of the target just before its load, for its idle CPU */
+    public static ResourceCost of(
+            ResourceSamples target,
+            Optional<JfrFigures> jfr,
+            ResourceSamples loadGenerator,
+            MeasurementWindow window,
+            int requests,
+            Optional<MeasurementWindow> idle) {
         return new ResourceCost(
-                ResourceUsage.of(target, window, requests), jfr, ResourceUsage.of(loadGenerator, window, requests));
+                ResourceUsage.of(target, window, requests, idle),
+                jfr,
+                ResourceUsage.of(loadGenerator, window, requests));
     }
 }

@@ -22,14 +22,24 @@ public record ResourceSamples(List<Reading> readings) {
      * @param rssKb    resident set size at that moment, in KiB ({@code VmRSS})
      * @param threads  live OS threads at that moment ({@code Threads}): platform threads only, since virtual
      *                 threads are not OS threads; JVM-internal threads (GC, JIT, JFR) included
+     * @param jitCpuNanos the CPU time of the JVM's JIT compiler threads so far, a cumulative counter; {@link #UNKNOWN}
+     *                 when not read
+     * @param heapUsedKb the JVM's heap in use at that moment; {@link #UNKNOWN} when not read (another process)
      */
-    public record Reading(long atMillis, long cpuNanos, long rssKb, int threads) {
+    public record Reading(long atMillis, long cpuNanos, long rssKb, int threads, long jitCpuNanos, long heapUsedKb) {
+
+        public static final long UNKNOWN = -1;
 
         public Reading {
             if (cpuNanos < 0 || rssKb < 0 || threads < 0) {
                 throw new IllegalArgumentException("a reading cannot be negative: " + cpuNanos + " ns, " + rssKb
                         + " KiB, " + threads + " threads");
             }
+        }
+
+        /** A reading of CPU, memory and threads only. */
+        public Reading(long atMillis, long cpuNanos, long rssKb, int threads) {
+            this(atMillis, cpuNanos, rssKb, threads, UNKNOWN, UNKNOWN);
         }
     }
 

@@ -1,5 +1,6 @@
 package loadlab.loadtest.measure;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -94,6 +95,30 @@ public final class Verdicts {
         double fastErrorsPerSecond =
                 (stats.errors() - timeouts) / stats.window().seconds();
         return fastErrorsPerSecond > Thresholds.FAST_ERRORS_SHARE_OF_CEILING * stats.ceilingPerSecond();
+    }
+
+    /**
+     * Whether a JVM's JIT compiler threads have been quiet over the last {@link Thresholds#JIT_SETTLE_SPAN} of its
+     * readings; also when they cannot be read (not a JVM on Linux), so that the warm-up then ends at its least.
+     */
+    public static boolean jitSettled(ResourceSamples samples, long nowMillis) {
+        List<ResourceSamples.Reading> readings = samples.readings();
+        if (readings.isEmpty() || readings.getLast().jitCpuNanos() == ResourceSamples.Reading.UNKNOWN) {
+            return true;
+        }
+        long from = nowMillis - Thresholds.JIT_SETTLE_SPAN.toMillis();
+        ResourceSamples.Reading first = null;
+        for (ResourceSamples.Reading reading : readings) {
+            if (reading.atMillis() <= from) {
+                first = reading;
+            }
+        }
+        if (first == null || first.jitCpuNanos() == ResourceSamples.Reading.UNKNOWN) {
+            return false;
+        }
+        ResourceSamples.Reading last = readings.getLast();
+        double cores = (last.jitCpuNanos() - first.jitCpuNanos()) / 1e6 / (last.atMillis() - first.atMillis());
+        return cores < Thresholds.JIT_SETTLED_CORES;
     }
 
     /** A figure that did not repeat across runs: its spread is above {@link Thresholds#NOISY_PERCENT}. */

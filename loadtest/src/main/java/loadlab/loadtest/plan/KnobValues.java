@@ -75,6 +75,15 @@ final class KnobValues {
         }
     }
 
+    boolean onOff(String name) {
+        String raw = raw(name);
+        return switch (raw.toLowerCase(Locale.ROOT)) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> throw new IllegalArgumentException(name + "='" + raw + "' is not on or off");
+        };
+    }
+
     OptionalLong optionalLong(String name) {
         String raw = raw(name);
         if (raw == null) {

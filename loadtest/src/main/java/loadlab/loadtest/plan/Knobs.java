@@ -118,7 +118,8 @@ public record Knobs(Mode mode, Plan plan, Setup setup, Optional<Path> compareWit
                 values.duration("rampup", true),
                 values.duration("warmup", true),
                 values.duration("duration", false),
-                values.duration("timeout", false));
+                values.duration("timeout", false),
+                values.onOff("jitWarmup"));
         Backend backend = backend(values);
         Plan.Kind kind = mode.runsLoad() ? mode.kind : Plan.Kind.COMPARISON;
         if (runs > 1 && kind != Plan.Kind.COMPARISON) {

@@ -6,9 +6,27 @@ import java.time.Duration;
  * The phases of every load, back to back from its first request: ramp-up, warm-up, then the measured window; after
  * it JMeter drains the requests in flight, which are not counted.
  *
- * @param timeout the connect and the response timeout of each request
+ * @param warmUp          the warm-up, or its least when it lasts until the JIT settles
+ * @param timeout         the connect and the response timeout of each request
+ * @param untilJitSettles whether the warm-up goes on, past {@code warmUp}, until the target's JIT compiler threads
+ *     are quiet (at most {@link #MAX_WARM_UP}): what a request costs falls while the JVM still compiles what the load
+ *     runs, so a comparison of cost measures after it
  */
-public record Phases(Duration rampUp, Duration warmUp, Duration window, Duration timeout) {
+public record Phases(Duration rampUp, Duration warmUp, Duration window, Duration timeout, boolean untilJitSettles) {
+
+    /** The longest a warm-up waits for the JIT: a target still compiling after it is measured anyway, and says so. */
+    public static final Duration MAX_WARM_UP = Duration.ofSeconds(180);
+
+    /**
+     * A span with no load on the target just before each of its loads, over which its idle CPU is measured: long
+     * enough for a few one-second readings, short enough to repeat before every load.
+     */
+    public static final Duration IDLE_SPAN = Duration.ofSeconds(5);
+
+    /** Phases with a fixed warm-up. */
+    public Phases(Duration rampUp, Duration warmUp, Duration window, Duration timeout) {
+        this(rampUp, warmUp, window, timeout, false);
+    }
 
     public Phases {
         if (rampUp.isNegative() || warmUp.isNegative() || !window.isPositive() || !timeout.isPositive()) {

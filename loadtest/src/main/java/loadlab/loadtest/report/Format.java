@@ -43,6 +43,11 @@ final class Format {
         return String.format(Locale.ROOT, "%.1f", value);
     }
 
+    /** Three decimals, for a process's idle cores, a few thousandths of one. */
+    static String thousandths(double value) {
+        return String.format(Locale.ROOT, "%.3f", value);
+    }
+
     /** Two decimals, for cores and CPU seconds per 1000 requests, which are often below one. */
     static String hundredths(double value) {
         return String.format(Locale.ROOT, "%.2f", value);

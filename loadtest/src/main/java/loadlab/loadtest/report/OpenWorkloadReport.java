@@ -34,6 +34,7 @@ final class OpenWorkloadReport {
         Sections.environment(md, results.environment());
         md.append("## Results\n\n");
         table(plan, byTarget).appendTo(md);
+        GeneratorTable.append(md, results, "Offered (req/s)");
         md.append("## Who kept up, and where requests queue\n\n");
         Sections.bullets(md, new OpenReading(plan, byTarget).lines());
         Sections.charts(md, charts);
@@ -47,8 +48,8 @@ final class OpenWorkloadReport {
                 + plan.loads().stream().map(l -> Format.rate(l.level())).collect(Collectors.joining(", "))
                 + " req/s, each rate a run of its own, whether or not earlier requests were answered; the load "
                 + "generator keeps at most " + plan.load().concurrency() + " requests in flight. Ramp-up "
-                + plan.phases().rampUpSeconds() + " s, warm-up " + plan.phases().warmUpSeconds()
-                + " s, measured window " + plan.phases().windowSeconds() + " s, response timeout "
+                + plan.phases().rampUpSeconds() + " s, " + Sections.warmUp(plan.phases())
+                + ", measured window " + plan.phases().windowSeconds() + " s, response timeout "
                 + plan.phases().timeoutSeconds() + " s";
     }
 

@@ -8,6 +8,7 @@ import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceUsage;
+import loadlab.loadtest.plan.Phases;
 import loadlab.loadtest.plan.Plan;
 
 /** The summary's "Resource cost" section: what each target cost the machine over its window, and how that is read. */
@@ -20,6 +21,8 @@ final class ResourceTable {
         MarkdownTable table = new MarkdownTable(
                 "Target",
                 "CPU (s)|r",
+                "Idle cores|r",
+                "JIT (s)|r",
                 "CPU s / 1000 req|r",
                 "Cores (avg)|r",
                 "Peak RSS (MiB)|r",
@@ -27,14 +30,17 @@ final class ResourceTable {
                 "Heap after GC (MiB)|r",
                 "GCs|r",
                 "GC pause (ms)|r",
-                "Pinned|r",
-                "Load gen cores|r");
+                "Pinned|r");
+        MarkdownTable generator = new MarkdownTable(
+                "Load generator during", "Cores (avg)|r", "Peak threads|r", "Peak heap (MiB)|r", "Peak RSS (MiB)|r");
         for (Point row : rows) {
             String name = Format.cell(row.target().name());
             if (row.outcome() instanceof Outcome.Failed) {
                 table.failed(List.of(name), Sections.failedShort());
+                generator.failed(List.of(name), Sections.failedShort());
             } else {
                 table.row(cells(name, row.cost()));
+                generator.row(generatorCells(name, row.cost()));
             }
         }
         table.appendTo(md);
@@ -44,14 +50,23 @@ final class ResourceTable {
                 .append(" s window: CPU is the change in the process's user + system time (`/proc/<pid>/stat`, "
                         + "sampled every second, so each edge is within a second) and cores = CPU / ")
                 .append(window)
-                .append(" s; peak RSS and peak threads are the largest per-second samples of `VmRSS` and of OS "
-                        + "threads, i.e. platform threads (virtual threads are not OS threads; the JVM's own GC, JIT "
-                        + "and JFR threads count); GCs, their pauses, heap in use after the last GC and virtual-thread "
-                        + "pinnings (`jdk.VirtualThreadPinned`, threshold 0 ms) come from a JFR recording with default "
-                        + "settings that every JVM runs alike; direct's row is slow-server itself; load gen cores is the "
-                        + "load generator's own CPU / window, out of ")
+                .append(" s. CPU s / 1000 req is what the load added: CPU minus the process's idle CPU × ")
+                .append(window)
+                .append(" s, per 1000 requests, where idle cores are measured over ")
+                .append(Phases.IDLE_SPAN.toSeconds())
+                .append(" s with no load just before, the JIT compiler threads left out; JIT (s) is what the JIT "
+                        + "compiler threads used inside the window, near 0 once the warm-up has let the JIT settle. "
+                        + "Peak RSS and peak threads are the largest per-second samples of `VmRSS` and of OS threads, "
+                        + "i.e. platform threads (virtual threads are not OS threads; the JVM's own GC, JIT and JFR "
+                        + "threads count); GCs, their pauses, heap in use after the last GC and virtual-thread pinnings "
+                        + "(`jdk.VirtualThreadPinned`, threshold 0 ms) come from a JFR recording with default settings "
+                        + "that every JVM runs alike; direct's row is slow-server itself.\n\n");
+        md.append("The load generator (JMeter, one platform thread per user) over each target's window, out of ")
                 .append(e.cores())
-                .append(" cores.\n\n");
+                .append(" cores and ")
+                .append(e.loadGeneratorJvm())
+                .append(":\n\n");
+        generator.appendTo(md);
     }
 
     private static List<String> cells(String name, ResourceCost cost) {
@@ -61,6 +76,12 @@ final class ResourceTable {
         return List.of(
                 name,
                 process.map(p -> Format.tenths(p.cpuSeconds())).orElse(na),
+                process.flatMap(p -> SummaryReport.boxed(p.idleCores()))
+                        .map(Format::thousandths)
+                        .orElse(na),
+                process.flatMap(p -> SummaryReport.boxed(p.jitCpuSeconds()))
+                        .map(Format::tenths)
+                        .orElse(na),
                 process.flatMap(p -> SummaryReport.boxed(p.cpuSecondsPer1000Requests()))
                         .map(Format::hundredths)
                         .orElse(na),
@@ -74,9 +95,20 @@ final class ResourceTable {
                 jfr.map(j -> Format.fineMs(j.gcPauseMs())).orElse(na),
                 jfr.filter(j -> j.pinnedEvents().isPresent())
                         .map(j -> Integer.toString(j.pinnedEvents().getAsInt()))
-                        .orElse(na),
-                cost.loadGenerator()
-                        .map(g -> Format.hundredths(g.averageCores()))
                         .orElse(na));
+    }
+
+    private static List<String> generatorCells(String name, ResourceCost cost) {
+        Optional<ResourceUsage> generator = cost.loadGenerator();
+        String na = Format.NOT_AVAILABLE;
+        return List.of(
+                name,
+                generator.map(g -> Format.hundredths(g.averageCores())).orElse(na),
+                generator.map(g -> Integer.toString(g.peakThreads())).orElse(na),
+                generator
+                        .flatMap(g -> SummaryReport.boxed(g.peakHeapMib()))
+                        .map(Format::whole)
+                        .orElse(na),
+                generator.map(g -> Format.whole(g.peakRssMib())).orElse(na));
     }
 }

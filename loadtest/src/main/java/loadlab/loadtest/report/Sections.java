@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.OptionalInt;
 import loadlab.loadtest.measure.Environment;
 import loadlab.loadtest.measure.Outcome;
+import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.plan.Ceiling;
+import loadlab.loadtest.plan.Phases;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Target;
 
@@ -36,7 +38,19 @@ final class Sections {
                 .append(" ms)\n")
                 .append("- Targets, in run order: ")
                 .append(String.join(", ", plan.targetNames()))
-                .append("\n\n");
+                .append('\n')
+                .append("- Clients: JMeter's HTTP sampler, HTTP/1.1, each JMeter thread keeping its connection open "
+                        + "(keep-alive) from one request to the next, as a real client's pool does\n\n");
+    }
+
+    /** How the warm-up ends, e.g. {@code warm-up at least 10 s and until the target's JIT is quiet (...)}. */
+    static String warmUp(Phases phases) {
+        if (!phases.untilJitSettles()) {
+            return "warm-up " + phases.warmUpSeconds() + " s";
+        }
+        return "warm-up at least " + phases.warmUpSeconds() + " s and until the target's JIT compiler threads are "
+                + "quiet (under " + Math.round(Thresholds.JIT_SETTLED_CORES * 100) + "% of a core for "
+                + Thresholds.JIT_SETTLE_SPAN.toSeconds() + " s; at most " + Phases.MAX_WARM_UP.toSeconds() + " s)";
     }
 
     static void environment(StringBuilder md, Environment e) {

@@ -46,7 +46,7 @@ final class SummaryReport {
         md.append("## How to read this\n\n");
         Sections.bullets(md, PlainReading.lines(plan, rows));
         Sections.charts(md, charts);
-        method(md, plan);
+        method(md, plan, rows);
         md.append(Sections.FOOTER);
         return md.toString();
     }
@@ -54,7 +54,7 @@ final class SummaryReport {
     private static String load(Plan plan, int runs) {
         return plan.load().concurrency() + " closed-loop users, ramp-up "
                 + plan.phases().rampUpSeconds()
-                + " s, warm-up " + plan.phases().warmUpSeconds() + " s, measured window "
+                + " s, " + Sections.warmUp(plan.phases()) + ", measured window "
                 + plan.phases().windowSeconds() + " s, response timeout "
                 + plan.phases().timeoutSeconds() + " s"
                 + (runs > 1
@@ -136,7 +136,7 @@ final class SummaryReport {
         return table;
     }
 
-    private static void method(StringBuilder md, Plan plan) {
+    private static void method(StringBuilder md, Plan plan, List<Point> rows) {
         int users = plan.load().concurrency();
         double unboundedCeiling = Ceiling.littlesLaw(users, plan.meanDelayMs());
         int window = plan.phases().windowSeconds();
@@ -146,8 +146,8 @@ final class SummaryReport {
                 .append(" s window [start, end) that follows ")
                 .append(plan.phases().rampUpSeconds())
                 .append(" s of ramp-up and ")
-                .append(plan.phases().warmUpSeconds())
-                .append(" s of warm-up count; requests completing earlier, or in the drain after the window, are "
+                .append(warmUps(plan, rows))
+                .append(" of warm-up count; requests completing earlier, or in the drain after the window, are "
                         + "discarded. Throughput = counted requests / ")
                 .append(window)
                 .append(" s.\n")
@@ -168,6 +168,24 @@ final class SummaryReport {
                 .append("- Errors: a request is good only if it is a 2xx that JMeter passed and whose body names the "
                         + "backend's delay. Classes: timeout (connect or read), connection (refused, reset, closed), "
                         + "non-2xx, bad body (2xx without `delayMs`), other.\n\n");
+    }
+
+    /** The warm-up: the plan's, or, when it lasts until the JIT settles, each target's own. */
+    private static String warmUps(Plan plan, List<Point> rows) {
+        if (!plan.phases().untilJitSettles()) {
+            return plan.phases().warmUpSeconds() + " s";
+        }
+        List<String> each = rows.stream()
+                .filter(p -> p.stats().isPresent() && !p.series().seconds().isEmpty())
+                .map(p -> p.target().name() + " "
+                        + Math.round(p.series()
+                                        .secondOf(
+                                                p.stats().orElseThrow().window().startMillis())
+                                - plan.phases().rampUpSeconds())
+                        + " s")
+                .toList();
+        return "the warm-up it took the target's JIT to settle"
+                + (each.isEmpty() ? "" : " (" + String.join(", ", each) + ")");
     }
 
     static String threads(OptionalInt limit) {

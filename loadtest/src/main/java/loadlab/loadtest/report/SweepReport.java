@@ -34,6 +34,7 @@ final class SweepReport {
         Sections.environment(md, e);
         md.append("## Results\n\n");
         table(byTarget).appendTo(md);
+        GeneratorTable.append(md, results, "Users");
         md.append("## Where each model saturates\n\n");
         Sections.bullets(md, readings(plan, e, byTarget));
         Sections.charts(md, charts);
@@ -47,8 +48,8 @@ final class SweepReport {
                 + plan.loads().stream()
                         .map(l -> String.valueOf(l.concurrency()))
                         .collect(Collectors.joining(", "))
-                + ", each level a run of its own: ramp-up " + plan.phases().rampUpSeconds() + " s, warm-up "
-                + plan.phases().warmUpSeconds() + " s, measured window "
+                + ", each level a run of its own: ramp-up " + plan.phases().rampUpSeconds() + " s, "
+                + Sections.warmUp(plan.phases()) + ", measured window "
                 + plan.phases().windowSeconds()
                 + " s, response timeout " + plan.phases().timeoutSeconds() + " s";
     }

@@ -20,6 +20,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.Sample;
@@ -52,13 +53,18 @@ final class LoadRun {
     private final Path rawDir;
     private final boolean dashboard;
     private final PrintStream progress;
+    private final BooleanSupplier jitSettled;
 
     private final ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
     private final AtomicLong completed = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
     private final AtomicLong lastAnswerMillis = new AtomicLong();
+    private final AtomicLong firstRequestMillis = new AtomicLong();
 
-    /** @param dashboard whether to write JMeter's HTML dashboard; a sweep of thirty runs skips it to save minutes */
+    /**
+     * @param dashboard  whether to write JMeter's HTML dashboard; a sweep of thirty runs skips it to save minutes
+     * @param jitSettled whether the target's JIT compiler is quiet now, for a warm-up that lasts until it is
+     */
     public LoadRun(
             String label,
             String url,
@@ -66,7 +72,8 @@ final class LoadRun {
             Phases phases,
             Path rawDir,
             boolean dashboard,
-            PrintStream progress) {
+            PrintStream progress,
+            BooleanSupplier jitSettled) {
         this.label = label;
         this.url = url;
         this.shape = shape;
@@ -74,6 +81,7 @@ final class LoadRun {
         this.rawDir = rawDir;
         this.dashboard = dashboard;
         this.progress = progress;
+        this.jitSettled = jitSettled;
     }
 
     /** When the target last answered a request with any HTTP status: a refusal or a timeout is no answer. */
@@ -86,12 +94,40 @@ final class LoadRun {
         StandardJMeterEngine.stopEngineNow();
     }
 
-    /** What one run yields: every sample, and the measurement window placed on the run's own clock. */
-    public record Result(List<Sample> samples, long windowStartMillis, long windowEndMillis, long runStartMillis) {}
+    /**
+     * What one run yields: every sample, and the measurement window placed on the run's own clock.
+     *
+     * @param jitSettled false when the warm-up ended at its longest with the target's JIT still compiling
+     */
+    public record Result(
+            List<Sample> samples,
+            long windowStartMillis,
+            long windowEndMillis,
+            long runStartMillis,
+            boolean jitSettled) {}
 
     public Result run() throws IOException {
-        Duration total =
-                phases.rampUp().plus(phases.warmUp()).plus(phases.window()).plus(TAIL);
+        try (WindowClock clock = phases.untilJitSettles()
+                ? WindowClock.untilJitSettles(
+                        phases, firstRequestMillis::get, jitSettled, StandardJMeterEngine::stopEngine)
+                : WindowClock.fixed(phases)) {
+            runJmeter(clock.hold());
+            List<Sample> kept = new ArrayList<>(samples);
+            // The clock starts with the first request, not with JMeter's own start-up.
+            long firstStart = kept.stream().mapToLong(Sample::startMillis).min().orElse(System.currentTimeMillis());
+            long windowStart = clock.windowStart(firstStart)
+                    .orElse(firstStart + phases.rampUp().plus(phases.warmUp()).toMillis());
+            return new Result(
+                    List.copyOf(kept),
+                    windowStart,
+                    windowStart + phases.window().toMillis(),
+                    firstStart,
+                    clock.settled());
+        }
+    }
+
+    private void runJmeter(Duration hold) throws IOException {
+        Duration total = phases.rampUp().plus(hold);
         long runStart = System.currentTimeMillis();
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "loadlab-progress");
@@ -106,6 +142,7 @@ final class LoadRun {
         try {
             List<TestPlanChild> plan = new ArrayList<>(List.of(
                     users(
+                            hold,
                             httpSampler("GET /", url)
                                     .connectionTimeout(phases.timeout())
                                     .responseTimeout(phases.timeout()),
@@ -127,17 +164,10 @@ final class LoadRun {
         } finally {
             ticker.shutdownNow();
         }
-        List<Sample> kept = new ArrayList<>(samples);
-        // The clock starts with the first request, not with JMeter's own start-up.
-        long firstStart = kept.stream().mapToLong(Sample::startMillis).min().orElse(runStart);
-        long windowStart = firstStart + phases.rampUp().plus(phases.warmUp()).toMillis();
-        long windowEnd = windowStart + phases.window().toMillis();
-        return new Result(List.copyOf(kept), windowStart, windowEnd, firstStart);
     }
 
     /** The same phases for both shapes: ramp up to the load, then hold it through warm-up, window and tail. */
-    private TestPlanChild users(ThreadGroupChild... children) {
-        Duration hold = phases.warmUp().plus(phases.window()).plus(TAIL);
+    private TestPlanChild users(Duration hold, ThreadGroupChild... children) {
         return switch (shape) {
             case LoadShape.Closed closed ->
                 threadGroup(label + " users")
@@ -159,6 +189,7 @@ final class LoadRun {
                 result.getResponseMessage(),
                 Sample.parseBackendDelayMs(result.getResponseDataAsString()));
         samples.add(sample);
+        firstRequestMillis.compareAndSet(0, sample.startMillis());
         completed.incrementAndGet();
         if (HTTP_STATUS.matcher(sample.responseCode()).matches()) {
             lastAnswerMillis.accumulateAndGet(sample.endMillis(), Math::max);

@@ -18,6 +18,7 @@ import loadlab.loadtest.measure.Series;
 import loadlab.loadtest.measure.Verdicts;
 import loadlab.loadtest.plan.Ceiling;
 import loadlab.loadtest.plan.LoadShape;
+import loadlab.loadtest.plan.Phases;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Target;
 
@@ -89,13 +90,37 @@ final class PointRun {
             LoadRun.Result result,
             ResourceSamples targetSamples,
             ResourceSamples generatorSamples,
-            Optional<String> death) {}
+            Optional<String> death,
+            MeasurementWindow idle) {}
+
+    /**
+     * A span with no load on the target, just before its load, over which its sampler measures its idle CPU: what it
+     * would cost without requests (timers, JFR, the JVM's housekeeping), which a request's cost must not include.
+     */
+    private static MeasurementWindow quietSpan() {
+        long start = System.currentTimeMillis();
+        try {
+            Thread.sleep(Phases.IDLE_SPAN.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return new MeasurementWindow(start, Math.max(start + 1, System.currentTimeMillis()));
+    }
 
     private Loaded load(Target target, LoadShape load, LabProcess app, Path rawDir, String label) throws IOException {
         try (ProcessSampler appSampler = app == null ? null : ProcessSampler.start(app.pid());
                 ProcessSampler generator = ProcessSampler.startThisJvm()) {
+            ProcessSampler targetSampler = appSampler == null ? backendSampler : appSampler;
+            MeasurementWindow idle = quietSpan();
             LoadRun loadRun = new LoadRun(
-                    label, services.url(target), load, plan.phases(), rawDir, plan.kind() == Plan.Kind.COMPARISON, out);
+                    label,
+                    services.url(target),
+                    load,
+                    plan.phases(),
+                    rawDir,
+                    plan.kind() == Plan.Kind.COMPARISON,
+                    out,
+                    () -> Verdicts.jitSettled(targetSampler.samples(), System.currentTimeMillis()));
             LoadRun.Result result;
             Optional<String> death;
             List<LabProcess> watched = app == null ? List.of(backend) : List.of(backend, app);
@@ -112,7 +137,11 @@ final class PointRun {
                                     out.println("[" + label + "] resource sampling stopped early: " + problem));
                 }
             }
-            return new Loaded(result, targetSamples, generatorSamples, death);
+            if (!result.jitSettled()) {
+                out.println("[" + label + "] the JIT was still compiling after the longest warm-up, "
+                        + Phases.MAX_WARM_UP.toSeconds() + " s: measured anyway");
+            }
+            return new Loaded(result, targetSamples, generatorSamples, death, idle);
         }
     }
 
@@ -144,7 +173,12 @@ final class PointRun {
             return failed(target, load, run, reason, Optional.empty());
         }
         ResourceCost cost = ResourceCost.of(
-                loaded.targetSamples(), Optional.empty(), loaded.generatorSamples(), window, stats.requests());
+                loaded.targetSamples(),
+                Optional.empty(),
+                loaded.generatorSamples(),
+                window,
+                stats.requests(),
+                Optional.of(loaded.idle()));
         Series series = Series.of(result.samples(), result.runStartMillis());
         return new Measured(new Point(target, load, run, new Outcome.Measured(stats), cost, series), Optional.empty());
     }

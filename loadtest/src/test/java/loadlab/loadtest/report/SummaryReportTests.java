@@ -178,7 +178,7 @@ class SummaryReportTests {
     private static List<String> rowsOfTable(String markdown, int index) {
         String[] tables = markdown.split("\n\n");
         List<String> found = Arrays.stream(tables)
-                .filter(block -> block.startsWith("| Target |"))
+                .filter(block -> block.startsWith("| Target |") || block.startsWith("| Load generator during |"))
                 .toList();
         return found.get(index).lines().skip(2).toList();
     }
@@ -406,10 +406,27 @@ class SummaryReportTests {
             OptionalInt pinned,
             double loadGenCores) {
         return new ResourceCost(
-                Optional.of(new ResourceUsage(cpu, cores, OptionalDouble.of(per1000), rss, threads, true)),
+                Optional.of(new ResourceUsage(
+                        cpu,
+                        cores,
+                        OptionalDouble.of(per1000),
+                        rss,
+                        threads,
+                        true,
+                        OptionalDouble.of(0.004),
+                        OptionalDouble.of(0.3),
+                        OptionalDouble.empty())),
                 Optional.of(new JfrFigures(gcs, pauseMs, OptionalDouble.of(heap), pinned)),
-                Optional.of(
-                        new ResourceUsage(loadGenCores * 30, loadGenCores, OptionalDouble.empty(), 900, 520, true)));
+                Optional.of(new ResourceUsage(
+                        loadGenCores * 30,
+                        loadGenCores,
+                        OptionalDouble.empty(),
+                        900,
+                        520,
+                        true,
+                        OptionalDouble.empty(),
+                        OptionalDouble.empty(),
+                        OptionalDouble.of(350.4))));
     }
 
     private static final Map<Target, ResourceCost> COSTS = Map.of(
@@ -443,7 +460,9 @@ class SummaryReportTests {
                         "app-coroutines",
                         "app-threadpool-400");
         assertThat(rowsOfTable(markdown, 2))
-                .allSatisfy(row -> assertThat(cells(row)).isEqualTo(11));
+                .allSatisfy(row -> assertThat(cells(row)).isEqualTo(12));
+        assertThat(rowsOfTable(markdown, 3))
+                .allSatisfy(row -> assertThat(cells(row)).isEqualTo(5));
         // The first two tables are untouched by the third.
         assertThat(rowsOfTable(markdown, 0)).isEqualTo(rowsOfTable(render(), 0));
         assertThat(rowsOfTable(markdown, 1)).isEqualTo(rowsOfTable(render(), 1));
@@ -453,20 +472,22 @@ class SummaryReportTests {
     void resourceColumnsAreFormatted() {
         List<String> rows = rowsOfTable(renderWithCosts(), 2);
 
-        assertThat(rows.get(0)).isEqualTo("| direct | 6.3 | 0.84 | 0.21 | 180 | 38 | 41 | 9 | 35.0 | 0 | 0.62 |");
+        assertThat(rows.get(0))
+                .isEqualTo("| direct | 6.3 | 0.004 | 0.3 | 0.84 | 0.21 | 180 | 38 | 41 | 9 | 35.0 | 0 |");
         assertThat(rows.get(1))
-                .isEqualTo("| app-threadpool | 4.5 | 1.51 | 0.15 | 302 | 231 | 96 | 12 | 48.3 | 0 | 0.31 |");
+                .isEqualTo("| app-threadpool | 4.5 | 0.004 | 0.3 | 1.51 | 0.15 | 302 | 231 | 96 | 12 | 48.3 | 0 |");
         assertThat(rows.get(2))
-                .isEqualTo("| app-virtual | 9.9 | 1.33 | 0.33 | 260 | 41 | 110 | 30 | 120.5 | 0 | 0.60 |");
+                .isEqualTo("| app-virtual | 9.9 | 0.004 | 0.3 | 1.33 | 0.33 | 260 | 41 | 110 | 30 | 120.5 | 0 |");
+        assertThat(rowsOfTable(renderWithCosts(), 3).get(0)).isEqualTo("| direct | 0.62 | 520 | 350 | 900 |");
     }
 
     @Test
     void aFailedTargetIsMarkedAndAMeasuredOneWithoutCostsShowsNotAvailable() {
         List<String> rows = rowsOfTable(renderWithCosts(), 2);
 
-        assertThat(rows.get(3)).isEqualTo("| app-webflux | **FAILED** | — | — | — | — | — | — | — | — | — |");
+        assertThat(rows.get(3)).isEqualTo("| app-webflux | **FAILED** | — | — | — | — | — | — | — | — | — | — |");
         assertThat(rows.get(4))
-                .isEqualTo("| app-coroutines | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a |");
+                .isEqualTo("| app-coroutines | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a |");
     }
 
     @Test
@@ -487,8 +508,10 @@ class SummaryReportTests {
                         Map.of(Target.DIRECT, noJfrNoRequests, VIRTUAL, noPinningEvent)),
                 2);
 
-        assertThat(rows.get(0)).isEqualTo("| direct | 2.0 | n/a | 0.07 | 250 | 40 | n/a | n/a | n/a | n/a | n/a |");
-        assertThat(rows.get(1)).isEqualTo("| app-virtual | n/a | n/a | n/a | n/a | n/a | n/a | 3 | 4.0 | n/a | n/a |");
+        assertThat(rows.get(0))
+                .isEqualTo("| direct | 2.0 | n/a | n/a | n/a | 0.07 | 250 | 40 | n/a | n/a | n/a | n/a |");
+        assertThat(rows.get(1))
+                .isEqualTo("| app-virtual | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | 3 | 4.0 | n/a |");
     }
 
     @Test
@@ -508,7 +531,10 @@ class SummaryReportTests {
                         "threshold 0 ms",
                         "every JVM runs alike",
                         "direct's row is slow-server itself",
-                        "out of 2 cores.");
+                        "idle CPU",
+                        "JIT compiler threads",
+                        "one platform thread per user",
+                        "out of 2 cores");
     }
 
     @Test
