@@ -38,7 +38,7 @@ KNOBS = -Dusers=$(USERS) -Drampup=$(RAMPUP) -Dwarmup=$(WARMUP) -Dduration=$(DURA
         -DusersList=$(USERS_LIST) -Drates=$(RATES) -DmaxThreads=$(MAX_THREADS)
 RUN := scripts/run-reaped $(MVNW) -pl loadtest verify -DskipTests
 
-.PHONY: help build test format compare sweep open capacity clean
+.PHONY: help build test format compare sweep open capacity db clean
 
 help: ## List the targets
 	@echo "loadlab (JDK: $(JAVA_HOME))"
@@ -65,6 +65,11 @@ open: build ## Every target at a fixed arrival rate of 80, 150, 225 req/s (RATES
 
 capacity: build ## slow-server alone at 500, 1000 and 2000 users: proves the backend is never the bottleneck
 	$(RUN) $(KNOBS) -Dmode=sweep -Dapps=none -DusersList=500,1000,2000 -Dduration=30 -Dresults=results/capacity
+
+DB_ARGS ?=
+db: ## Start the lab's PostgreSQL (db-server) in the foreground for manual use; Ctrl-C stops it (options: DB_ARGS)
+	$(MVNW) -q -pl db-server package -DskipTests
+	$(JAVA_HOME)/bin/java -jar db-server/target/db-server.jar $(DB_ARGS)
 
 clean: ## Remove build output (results/ is kept)
 	$(MVNW) -q clean
