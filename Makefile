@@ -39,7 +39,7 @@ endif
 endif
 endif
 
-.PHONY: help build test format compare sweep open capacity report diff clean
+.PHONY: help build test format compare sweep open capacity report diff db clean
 
 help: ## List the targets and the knobs
 	@echo "loadlab (JDK: $(JAVA_HOME))"
@@ -73,6 +73,11 @@ report: ## Rebuild every report and chart under RESULTS (default results/) from 
 
 diff: ## Compare two results folders figure by figure: make diff A=results B=/tmp/other writes B/diff.md
 	$(MVNW) -q -pl loadtest verify -DskipTests $(KNOBS) -Dmode=diff
+
+DB_ARGS ?=
+db: ## Start the lab's PostgreSQL (db-server) in the foreground for manual use; Ctrl-C stops it (options: DB_ARGS)
+	$(MVNW) -q -pl db-server -am package -DskipTests
+	$(JAVA_HOME)/bin/java -jar db-server/target/db-server.jar $(DB_ARGS)
 
 clean: ## Remove build output (results/ is kept)
 	$(MVNW) -q clean
