@@ -20,11 +20,13 @@ public record SlowServerConfig(
     public static final int DEFAULT_MAX_DELAY_MS = 4000;
 
     /**
-     * How long a {@code hang} fault holds a request before resetting its connection: three times the apps' 20 s
-     * backend timeout, so the app has given up long before, and short enough that hung requests do not pile up
-     * for the rest of a run.
+     * How long a {@code hang} fault holds a request before resetting its connection: past the apps' 20 s backend
+     * timeout and the load generator's 10 s, so to them it never answers, but not much longer. Jetty does not see a
+     * client give up on a suspended request, so each hung request keeps its socket (and ~10 KB of heap) for this
+     * long: a phase holds about rate x hang share x this many extra sockets, and they count against the open-files
+     * limit.
      */
-    public static final int DEFAULT_HANG_MS = 60_000;
+    public static final int DEFAULT_HANG_MS = 30_000;
 
     /**
      * Jetty abandons a suspended request after WireMock's async timeout; {@link SlowServer} raises that

@@ -156,7 +156,7 @@ class AnswersTests {
         assertThat(json)
                 .isEqualTo("{\"state\":\"running\",\"startedAtEpochMs\":" + T0 + ",\"nowEpochMs\":" + (T0 + 31_000)
                         + ",\"elapsedMs\":31000,\"endsAtEpochMs\":" + (T0 + 50_000)
-                        + ",\"totalMs\":50000,\"hangMs\":60000,\"base\":{\"minDelayMs\":5,\"maxDelayMs\":10}"
+                        + ",\"totalMs\":50000,\"hangMs\":30000,\"base\":{\"minDelayMs\":5,\"maxDelayMs\":10}"
                         + ",\"phaseIndex\":1,\"phase\":" + SECOND_PHASE
                         + ",\"phases\":[{\"index\":0,\"spec\":\"30s:0..4000\",\"startMs\":0,\"endMs\":30000"
                         + ",\"minDelayMs\":0,\"maxDelayMs\":4000,\"faultPercents\":{\"5xx\":0,\"reset\":0,\"hang\":0}},"

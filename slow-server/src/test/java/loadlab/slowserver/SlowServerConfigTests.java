@@ -55,7 +55,7 @@ class SlowServerConfigTests {
     @CsvSource(delimiter = '|', textBlock = """
             --max-delay-ms=4000 | --schedule=1m:0..16000                | 16000
             --max-delay-ms=4000 | --schedule=1m:0..1000:5xx=5%:reset=5% | 4000
-            --max-delay-ms=4000 | --schedule=1m:0..1000:hang=1%         | 60000
+            --max-delay-ms=4000 | --schedule=1m:0..1000:hang=1%         | 30000
             --hang-ms=30000     | --schedule=1m:0..45000:hang=1%        | 45000
             """)
     void theLongestAnswerCoversEveryPhaseAndHangsOnlyWhenAPhaseHangs(String first, String second, int longestMs) {
