@@ -10,10 +10,12 @@ import com.github.tomakehurst.wiremock.common.ConsoleNotifier;
 import com.github.tomakehurst.wiremock.core.Options.ChunkedEncodingPolicy;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import java.net.URI;
+import java.time.InstantSource;
 
 /**
  * The lab's backend: any request is answered {@code 200 {"delayMs":N}} after N ms, N uniform over the
- * configured range. It must never be the bottleneck, so a delay is a timer, not a parked thread.
+ * configured range. It must never be the bottleneck, so a delay is a timer, not a parked thread. A
+ * {@link Schedule}, started through {@link ScheduleAdminApi}, changes the range over time and adds faults.
  *
  * <pre>{@code
  * try (SlowServer server = SlowServer.start(SlowServerConfig.parse("--port=0"))) {
@@ -53,6 +55,7 @@ public final class SlowServer implements AutoCloseable {
     }
 
     static WireMockConfiguration wireMockOptions(SlowServerConfig config) {
+        Answers answers = new Answers(config, InstantSource.system());
         return options()
                 .port(config.port())
                 .bindAddress(config.bind())
@@ -70,8 +73,9 @@ public final class SlowServer implements AutoCloseable {
                 .disableRequestJournal()
                 // The JDK HttpClient's h2c upgrade, accepted by Jetty, gave 40k "too many concurrent streams".
                 .http2PlainDisabled(true)
-                // A suspended request is abandoned after this (WireMock's default is 300 s).
-                .timeout(config.maxDelayMs() + 60_000)
+                // A suspended request is abandoned after this (WireMock's default is 300 s): above the longest
+                // delay of any phase, and above the hang time, so that a hang ends in its reset, not in a 500.
+                .timeout(config.longestAnswerMs() + 60_000)
                 // Errors still reach stderr (the default Slf4jNotifier feeds the standalone jar's no-op
                 // SLF4J, swallowing them); per-request info lines are dropped...
                 .notifier(new ConsoleNotifier(false))
@@ -82,7 +86,10 @@ public final class SlowServer implements AutoCloseable {
                 .templatingEnabled(false)
                 // A Content-Length header rather than chunked framing: the body is known in full up front.
                 .useChunkedTransferEncoding(ChunkedEncodingPolicy.NEVER)
-                .extensions(new RandomDelayTransformer(new UniformDelays(config)));
+                // WireMock's Jetty without the ~100 KB header cache Jetty builds per keep-alive connection: with it,
+                // 5,000 waiting requests filled a 512 MB heap (see LeanJettyServerFactory).
+                .httpServerFactory(new LeanJettyServerFactory())
+                .extensions(new RandomDelayTransformer(answers), new ScheduleAdminApi(answers));
     }
 
     public int port() {

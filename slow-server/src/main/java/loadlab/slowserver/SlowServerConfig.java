@@ -11,12 +11,22 @@ import java.util.OptionalLong;
  * one line naming the option and the value as written, so {@code main} can print it as is and tests can
  * check it without starting a process.
  */
-public record SlowServerConfig(int port, String bind, int minDelayMs, int maxDelayMs, OptionalLong seed) {
+public record SlowServerConfig(
+        int port, String bind, int minDelayMs, int maxDelayMs, OptionalLong seed, Schedule schedule, int hangMs) {
 
     public static final int DEFAULT_PORT = 8000;
     public static final String DEFAULT_BIND = "127.0.0.1";
     public static final int DEFAULT_MIN_DELAY_MS = 0;
     public static final int DEFAULT_MAX_DELAY_MS = 4000;
+
+    /**
+     * How long a {@code hang} fault holds a request before resetting its connection: past the apps' 20 s backend
+     * timeout and the load generator's 10 s, so to them it never answers, but not much longer. Jetty does not see a
+     * client give up on a suspended request, so each hung request keeps its socket (and ~10 KB of heap) for this
+     * long: a phase holds about rate x hang share x this many extra sockets, and they count against the open-files
+     * limit.
+     */
+    public static final int DEFAULT_HANG_MS = 30_000;
 
     /**
      * Jetty abandons a suspended request after WireMock's async timeout; {@link SlowServer} raises that
@@ -25,7 +35,7 @@ public record SlowServerConfig(int port, String bind, int minDelayMs, int maxDel
     public static final int LONGEST_DELAY_MS = 3_600_000;
 
     private static final List<String> OPTIONS =
-            List.of("--port", "--bind", "--min-delay-ms", "--max-delay-ms", "--seed");
+            List.of("--port", "--bind", "--min-delay-ms", "--max-delay-ms", "--seed", "--schedule", "--hang-ms");
 
     public SlowServerConfig {
         checkPort(port);
@@ -42,6 +52,18 @@ public record SlowServerConfig(int port, String bind, int minDelayMs, int maxDel
         if (seed == null) {
             seed = OptionalLong.empty();
         }
+        if (schedule == null) {
+            schedule = Schedule.NONE;
+        }
+        checkDelay("--hang-ms", hangMs);
+        if (hangMs == 0) {
+            throw new IllegalArgumentException("--hang-ms=0 must be more than zero");
+        }
+    }
+
+    /** No schedule: the same delay range from start to end. */
+    public SlowServerConfig(int port, String bind, int minDelayMs, int maxDelayMs, OptionalLong seed) {
+        this(port, bind, minDelayMs, maxDelayMs, seed, Schedule.NONE, DEFAULT_HANG_MS);
     }
 
     /** Parses {@code --key=value} arguments; an option not given keeps its default. */
@@ -67,13 +89,31 @@ public record SlowServerConfig(int port, String bind, int minDelayMs, int maxDel
                 given.getOrDefault("--bind", DEFAULT_BIND),
                 delay(given, "--min-delay-ms", DEFAULT_MIN_DELAY_MS),
                 delay(given, "--max-delay-ms", DEFAULT_MAX_DELAY_MS),
-                seed == null ? OptionalLong.empty() : OptionalLong.of(wholeNumber("--seed", seed)));
+                seed == null ? OptionalLong.empty() : OptionalLong.of(wholeNumber("--seed", seed)),
+                Schedule.parse(given.getOrDefault("--schedule", "")),
+                delay(given, "--hang-ms", DEFAULT_HANG_MS));
     }
 
-    /** The start-up line's summary, e.g. {@code delay uniform 0..4000 ms, seed none}. */
+    /**
+     * The start-up line's summary, e.g. {@code delay uniform 0..4000 ms, seed none}, followed by the schedule and
+     * the hang time when there is a schedule.
+     */
     public String describeDelays() {
-        return "delay uniform " + minDelayMs + ".." + maxDelayMs + " ms, seed "
+        String delays = "delay uniform " + minDelayMs + ".." + maxDelayMs + " ms, seed "
                 + (seed.isPresent() ? Long.toString(seed.getAsLong()) : "none");
+        if (schedule.isEmpty()) {
+            return delays;
+        }
+        return delays + ", schedule " + schedule.spec() + " from POST " + ScheduleAdminApi.START_PATH
+                + (schedule.hangs() ? ", hang " + hangMs + " ms" : "");
+    }
+
+    /**
+     * The longest a request can wait for its answer (or its reset): the longest delay of the base range or of any
+     * phase, or the hang time when a phase hangs. WireMock's async timeout must exceed it.
+     */
+    public int longestAnswerMs() {
+        return Math.max(Math.max(maxDelayMs, schedule.longestDelayMs()), schedule.hangs() ? hangMs : 0);
     }
 
     private static int delay(Map<String, String> given, String key, int defaultValue) {
@@ -110,7 +150,7 @@ public record SlowServerConfig(int port, String bind, int minDelayMs, int maxDel
     }
 
     // The message must stay one line even when an argument smuggles in a line break.
-    private static String oneLine(String text) {
+    static String oneLine(String text) {
         return text.replace("\r", "\\r").replace("\n", "\\n");
     }
 }

@@ -2,6 +2,7 @@ package loadlab.slowserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,41 @@ class SlowServerConfigTests {
     }
 
     @Test
+    void aScheduleAndItsHangTimeAreRead() {
+        SlowServerConfig config = SlowServerConfig.parse(
+                "--schedule=30s:0..4000,20s:0..16000:5xx=10%:hang=5%,30s:0..4000", "--hang-ms=45000");
+
+        assertThat(config.schedule().phases())
+                .extracting(Phase::durationMs, Phase::maxDelayMs)
+                .containsExactly(tuple(30_000L, 4000), tuple(20_000L, 16_000), tuple(30_000L, 4000));
+        assertThat(config.hangMs()).isEqualTo(45_000);
+        assertThat(config.describeDelays())
+                .isEqualTo("delay uniform 0..4000 ms, seed none, schedule 30s:0..4000,20s:0..16000:5xx=10%:hang=5%,"
+                        + "30s:0..4000 from POST /__admin/slow-server/schedule/start, hang 45000 ms");
+    }
+
+    @Test
+    void withoutAScheduleNothingChanges() {
+        SlowServerConfig config = SlowServerConfig.parse("--max-delay-ms=9000");
+
+        assertThat(config.schedule().isEmpty()).isTrue();
+        assertThat(config.hangMs()).isEqualTo(SlowServerConfig.DEFAULT_HANG_MS);
+        assertThat(config.longestAnswerMs()).isEqualTo(9000);
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            --max-delay-ms=4000 | --schedule=1m:0..16000                | 16000
+            --max-delay-ms=4000 | --schedule=1m:0..1000:5xx=5%:reset=5% | 4000
+            --max-delay-ms=4000 | --schedule=1m:0..1000:hang=1%         | 30000
+            --hang-ms=30000     | --schedule=1m:0..45000:hang=1%        | 45000
+            """)
+    void theLongestAnswerCoversEveryPhaseAndHangsOnlyWhenAPhaseHangs(String first, String second, int longestMs) {
+        // WireMock's async timeout is set above this; too low, and a long phase or a hang would end in a 500.
+        assertThat(SlowServerConfig.parse(first, second).longestAnswerMs()).isEqualTo(longestMs);
+    }
+
+    @Test
     void aFixedDelayIsAllowed() {
         assertThat(SlowServerConfig.parse("--min-delay-ms=1000", "--max-delay-ms=1000")
                         .maxDelayMs())
@@ -48,11 +84,15 @@ class SlowServerConfigTests {
             --max-delay-ms=99999999999999999999  |                    | --max-delay-ms=99999999999999999999 is out of range
             --port=65536                         |                    | --port=65536 is out of range (0..65535, 0 picks a free port)
             --port=-1                            |                    | --port=-1 is out of range (0..65535, 0 picks a free port)
-            --foo=1                              |                    | unknown option --foo=1 (known: --port, --bind, --min-delay-ms, --max-delay-ms, --seed)
-            8000                                 |                    | unknown option 8000 (known: --port, --bind, --min-delay-ms, --max-delay-ms, --seed)
+            --foo=1                              |                    | unknown option --foo=1 (known: --port, --bind, --min-delay-ms, --max-delay-ms, --seed, --schedule, --hang-ms)
+            8000                                 |                    | unknown option 8000 (known: --port, --bind, --min-delay-ms, --max-delay-ms, --seed, --schedule, --hang-ms)
             --port                               |                    | --port needs a value, written --port=<value>
             --bind=                              |                    | --bind= must name an address
             --port=1                             | --port=2           | --port is given more than once
+            --hang-ms=0                          |                    | --hang-ms=0 must be more than zero
+            --hang-ms=-1                         |                    | --hang-ms=-1 must not be negative
+            --hang-ms=soon                       |                    | --hang-ms=soon is not a whole number
+            --schedule=30s:0..4000,20x:0..16000  |                    | --schedule phase 2 (20x:0..16000): duration 20x is not a whole number of ms, s, m or h, e.g. 500ms, 30s, 2m
             """)
     void badConfigurationIsOneLineNamingTheBadValue(String first, String second, String expectedMessage) {
         String[] args = second == null ? new String[] {first} : new String[] {first, second};

@@ -25,6 +25,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Black-box over HTTP: every server here listens on a free port on the loopback interface. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -145,8 +147,13 @@ class SlowServerTests {
         }
     }
 
-    @Test
-    void theProcessRejectsBadConfigurationWithExitCodeTwoAndOneLine() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            --min-delay-ms=abc               | slow-server: --min-delay-ms=abc is not a whole number
+            --schedule=30s:0..4000,20s:0..x  | slow-server: --schedule phase 2 (20s:0..x): delays 0..x are not min..max or one number of ms, e.g. 0..4000
+            """)
+    void theProcessRejectsBadConfigurationWithExitCodeTwoAndOneLine(String badArgument, String expectedLine)
+            throws Exception {
         String classpath = String.join(
                 java.io.File.pathSeparator,
                 codeLocation(SlowServer.class),
@@ -156,7 +163,7 @@ class SlowServerTests {
                         "-cp",
                         classpath,
                         SlowServer.class.getName(),
-                        "--min-delay-ms=abc")
+                        badArgument)
                 .start();
         try {
             boolean exited = process.waitFor(30, TimeUnit.SECONDS);
@@ -164,8 +171,7 @@ class SlowServerTests {
 
             assertThat(process.exitValue()).isEqualTo(2);
             String stderr = new String(process.getErrorStream().readAllBytes());
-            assertThat(stderr.lines().toList())
-                    .containsExactly("slow-server: --min-delay-ms=abc is not a whole number");
+            assertThat(stderr.lines().toList()).containsExactly(expectedLine);
             assertThat(process.getInputStream().readAllBytes()).as("stdout").isEmpty();
         } finally {
             process.destroyForcibly();
