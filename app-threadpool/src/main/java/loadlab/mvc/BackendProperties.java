@@ -1,4 +1,4 @@
-package loadlab.threadpool;
+package loadlab.mvc;
 
 import java.net.URI;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package loadlab.threadpool;
+package loadlab.mvc;
 
 import loadlab.testsupport.BackendRecoveryContract;
 import org.springframework.boot.test.context.SpringBootTest;

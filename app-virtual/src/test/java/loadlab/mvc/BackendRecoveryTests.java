@@ -1,4 +1,4 @@
-package loadlab.virtual;
+package loadlab.mvc;
 
 import loadlab.testsupport.BackendRecoveryContract;
 import org.springframework.boot.test.context.SpringBootTest;

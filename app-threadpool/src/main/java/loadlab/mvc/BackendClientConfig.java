@@ -1,4 +1,4 @@
-package loadlab.virtual;
+package loadlab.mvc;
 
 import java.net.http.HttpClient;
 import org.springframework.context.annotation.Bean;

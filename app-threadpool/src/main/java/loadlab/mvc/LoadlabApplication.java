@@ -1,4 +1,4 @@
-package loadlab.virtual;
+package loadlab.mvc;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;

@@ -1,4 +1,4 @@
-package loadlab.virtual;
+package loadlab.mvc;
 
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;

@@ -1,4 +1,4 @@
-package loadlab.threadpool;
+package loadlab.mvc;
 
 import java.net.ConnectException;
 import java.net.http.HttpConnectTimeoutException;

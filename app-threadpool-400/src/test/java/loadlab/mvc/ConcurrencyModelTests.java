@@ -1,4 +1,4 @@
-package loadlab.virtual;
+package loadlab.mvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,15 +9,20 @@ import loadlab.testsupport.HttpCalls;
 import loadlab.testsupport.HttpCalls.Reply;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The model, proven by counting what reaches the backend at once rather than by timing anything. */
+/**
+ * The model, proven by counting what reaches the backend at once rather than by timing anything. This module has no
+ * code of its own: these tests run against app-threadpool's code with this module's config/application.properties.
+ */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @Import(ConcurrencyModelTests.ThreadProbe.class)
 class ConcurrencyModelTests {
@@ -37,18 +42,27 @@ class ConcurrencyModelTests {
     @LocalServerPort
     int port;
 
+    @Autowired
+    Environment environment;
+
     @Test
-    void nothingCapsCallsInFlight() {
+    void theWorkerPoolCapsCallsInFlightAt400() {
         Burst burst = backend.burst(app("/"), 600);
 
         assertThat(burst.replies()).hasSize(600).extracting(Reply::status).containsOnly(200);
         assertThat(burst.received()).isEqualTo(600);
-        assertThat(burst.maxInFlight()).isEqualTo(600);
+        assertThat(burst.maxInFlight()).isEqualTo(400);
     }
 
     @Test
-    void requestsRunOnVirtualThreads() {
-        assertThat(HttpCalls.get(app("/thread-is-virtual")).body()).isEqualTo("true");
+    void theOverridesInConfigWinOverTheSiblingsApplicationProperties() {
+        assertThat(environment.getProperty("spring.application.name")).isEqualTo("app-threadpool-400");
+        assertThat(environment.getProperty("server.tomcat.threads.max")).isEqualTo("400");
+    }
+
+    @Test
+    void requestsRunOnPlatformThreads() {
+        assertThat(HttpCalls.get(app("/thread-is-virtual")).body()).isEqualTo("false");
     }
 
     private URI app(String path) {
