@@ -53,10 +53,15 @@ public abstract class ConcurrencyModelFixture {
      * number the app's model allows.
      */
     protected int mostCallsHeldAtOnce(String path, int requests) {
-        Burst burst = backend.burst(app(path), requests);
+        return mostCallsHeldAtOnce(path, requests, 1);
+    }
+
+    /** As {@link #mostCallsHeldAtOnce(String, int)} for requests that each make {@code callsPerRequest} calls. */
+    protected int mostCallsHeldAtOnce(String path, int requests, int callsPerRequest) {
+        Burst burst = backend.burst(app(path), requests, callsPerRequest);
 
         assertThat(burst.replies()).hasSize(requests).extracting(Reply::status).containsOnly(200);
-        assertThat(burst.received()).isEqualTo(requests);
+        assertThat(burst.received()).isEqualTo(requests * callsPerRequest);
         return burst.maxInFlight();
     }
 
