@@ -15,6 +15,12 @@ class ConcurrencyModelTests extends ConcurrencyModelFixture {
         assertThat(mostCallsHeldAtOnce("/", 600)).isEqualTo(600);
     }
 
+    /** 450 users each fanning out to 2 calls: nothing caps them, the client's connection pool included. */
+    @Test
+    void nothingCapsFanOutCalls() {
+        assertThat(mostCallsHeldAtOnce("/fanout?n=2", 450, 2)).isEqualTo(900);
+    }
+
     @Test
     void requestsRunOnTheEventLoopsPlatformThreads() {
         assertThat(requestThreadIsVirtual()).isFalse();
