@@ -14,6 +14,12 @@ class ConcurrencyModelTests : ConcurrencyModelFixture() {
         assertThat(mostCallsHeldAtOnce("/", 600)).isEqualTo(600)
     }
 
+    /** 450 users each fanning out to 2 calls: nothing caps them, the client's connection pool included. */
+    @Test
+    fun nothingCapsFanOutCalls() {
+        assertThat(mostCallsHeldAtOnce("/fanout?n=2", 450, 2)).isEqualTo(900)
+    }
+
     @Test
     fun requestsRunOnTheEventLoopsPlatformThreads() {
         assertThat(requestThreadIsVirtual()).isFalse()
