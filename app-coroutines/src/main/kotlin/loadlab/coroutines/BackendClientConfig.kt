@@ -18,10 +18,12 @@ import reactor.netty.resources.ConnectionProvider
 class BackendClientConfig {
 
     // Spring's default pool holds 500 connections and queues 1000 more acquires, then fails them; Reactor Netty's own
-    // default is smaller still. 10,000 connections and an unbounded queue stay far above any load this lab applies.
+    // default is smaller still. No limit instead, like the MVC apps' JDK HttpClient: a fan-out at 10,000 users makes
+    // 10,000 x n calls at once, so any fixed size (it was 10,000) would cap these two apps alone. What does bound
+    // connections to one backend, the kernel's ephemeral ports (about 28,000 here), bounds every model alike.
     @Bean(destroyMethod = "dispose")
     fun backendConnections(): ConnectionProvider = ConnectionProvider.builder("backend")
-        .maxConnections(10_000)
+        .maxConnections(Int.MAX_VALUE)
         .pendingAcquireMaxCount(-1)
         .build()
 

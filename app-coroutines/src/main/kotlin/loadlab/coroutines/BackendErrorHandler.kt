@@ -2,6 +2,7 @@ package loadlab.coroutines
 
 import io.netty.channel.ConnectTimeoutException
 import io.netty.handler.timeout.ReadTimeoutException
+import loadlab.workload.BadBackendAnswerException
 import org.slf4j.LoggerFactory
 import org.springframework.core.NestedExceptionUtils
 import org.springframework.http.HttpStatus
@@ -28,6 +29,15 @@ class BackendErrorHandler {
         return ResponseEntity.status(HttpStatus.BAD_GATEWAY)
             .contentType(MediaType.APPLICATION_JSON)
             .body(mapOf("error" to "backend unavailable: $reason"))
+    }
+
+    // A 200 that names no delay is as unusable as a failed call.
+    @ExceptionHandler(BadBackendAnswerException::class)
+    fun unusableAnswer(e: BadBackendAnswerException): ResponseEntity<Map<String, String>> {
+        log.debug("backend unavailable: {}", e.message)
+        return ResponseEntity.status(HttpStatus.BAD_GATEWAY)
+            .contentType(MediaType.APPLICATION_JSON)
+            .body(mapOf("error" to "backend unavailable: ${e.message}"))
     }
 
     private fun reason(e: WebClientException): String {

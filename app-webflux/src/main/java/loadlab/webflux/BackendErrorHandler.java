@@ -4,6 +4,7 @@ import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.timeout.ReadTimeoutException;
 import java.net.ConnectException;
 import java.util.Map;
+import loadlab.workload.BadBackendAnswerException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.NestedExceptionUtils;
@@ -32,6 +33,15 @@ class BackendErrorHandler {
         return ResponseEntity.status(HttpStatus.BAD_GATEWAY)
                 .contentType(MediaType.APPLICATION_JSON)
                 .body(Map.of("error", "backend unavailable: " + reason));
+    }
+
+    // A 200 that names no delay is as unusable as a failed call.
+    @ExceptionHandler(BadBackendAnswerException.class)
+    ResponseEntity<Map<String, String>> unusableAnswer(BadBackendAnswerException e) {
+        log.debug("backend unavailable: {}", e.getMessage());
+        return ResponseEntity.status(HttpStatus.BAD_GATEWAY)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(Map.of("error", "backend unavailable: " + e.getMessage()));
     }
 
     private static String reason(WebClientException e) {

@@ -2,46 +2,27 @@ package loadlab.webflux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.URI;
-import loadlab.testsupport.CountingBackend;
-import loadlab.testsupport.CountingBackend.Burst;
-import loadlab.testsupport.HttpCalls.Reply;
-import org.junit.jupiter.api.AfterAll;
+import loadlab.testsupport.ConcurrencyModelFixture;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-/** The model, proven by counting what reaches the backend at once rather than by timing anything. */
+/** The model: a few event-loop threads, no thread held while a call waits, so nothing caps calls in flight. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class ConcurrencyModelTests {
-
-    static final CountingBackend backend = CountingBackend.start();
-
-    @DynamicPropertySource
-    static void backend(DynamicPropertyRegistry registry) {
-        registry.add("backend.base-url", backend::baseUrl);
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        backend.close();
-    }
-
-    @LocalServerPort
-    int port;
+class ConcurrencyModelTests extends ConcurrencyModelFixture {
 
     @Test
     void nothingCapsCallsInFlight() {
-        Burst burst = backend.burst(app("/"), 600);
-
-        assertThat(burst.replies()).hasSize(600).extracting(Reply::status).containsOnly(200);
-        assertThat(burst.received()).isEqualTo(600);
-        assertThat(burst.maxInFlight()).isEqualTo(600);
+        assertThat(mostCallsHeldAtOnce("/", 600)).isEqualTo(600);
     }
 
-    private URI app(String path) {
-        return URI.create("http://127.0.0.1:" + port + path);
+    /** 450 users each fanning out to 2 calls: nothing caps them, the client's connection pool included. */
+    @Test
+    void nothingCapsFanOutCalls() {
+        assertThat(mostCallsHeldAtOnce("/fanout?n=2", 450, 2)).isEqualTo(900);
+    }
+
+    @Test
+    void requestsRunOnTheEventLoopsPlatformThreads() {
+        assertThat(requestThreadIsVirtual()).isFalse();
     }
 }

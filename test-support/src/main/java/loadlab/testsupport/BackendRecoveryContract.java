@@ -15,11 +15,12 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 public abstract class BackendRecoveryContract {
 
-    static final int backendPort = Ports.unused();
+    // Reserved, not merely unused: nothing else may start listening there before the test starts the backend itself.
+    static final Ports.Reservation backendPort = Ports.reserve();
 
     @DynamicPropertySource
     static void backend(DynamicPropertyRegistry registry) {
-        registry.add("backend.base-url", () -> "http://127.0.0.1:" + backendPort);
+        registry.add("backend.base-url", () -> "http://127.0.0.1:" + backendPort.port());
     }
 
     @LocalServerPort
@@ -31,7 +32,8 @@ public abstract class BackendRecoveryContract {
         assertThat(down.status()).isEqualTo(502);
         assertThat(down.body()).isEqualTo("{\"error\":\"backend unavailable: connection refused\"}");
 
-        try (CountingBackend backend = CountingBackend.startOn(backendPort)) {
+        backendPort.close();
+        try (CountingBackend backend = CountingBackend.startOn(backendPort.port())) {
             backend.reply(200, "{\"delayMs\":3}");
 
             Reply up = HttpCalls.get(app());

@@ -12,6 +12,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import loadlab.testsupport.HttpCalls.Reply;
 import wiremock.org.eclipse.jetty.server.HttpChannel;
 import wiremock.org.eclipse.jetty.server.Request;
@@ -37,6 +38,7 @@ public final class CountingBackend implements AutoCloseable {
 
     private final InFlightCounter counter = new InFlightCounter();
     private final HoldGate gate = new HoldGate(QUIET, GATE_LIMIT);
+    private final PerCallReplies perCall = new PerCallReplies(gate);
     private final WireMockServer server;
 
     private CountingBackend(int port) {
@@ -55,7 +57,7 @@ public final class CountingBackend implements AutoCloseable {
                 // flight.
                 .http2PlainDisabled(true)
                 .disableRequestJournal()
-                .extensions(gate)
+                .extensions(gate, perCall)
                 .httpServerFactory((options, admin, stub) -> new Jetty11HttpServer(options, admin, stub) {
                     {
                         httpConnector.addBean(counter);
@@ -93,12 +95,28 @@ public final class CountingBackend implements AutoCloseable {
         return answer(json(status, jsonBody));
     }
 
+    /**
+     * Answers each {@code GET /} at once with 200 and the JSON body for its arrival number (1, 2, ... from now), so
+     * that the calls of one fan-out get bodies a test can tell apart.
+     */
+    public CountingBackend replyPerCall(IntFunction<String> jsonBodyOfArrival) {
+        perCall.script(arrival -> new PerCallReplies.Reply(
+                json(200, jsonBodyOfArrival.apply(arrival)).build(), false));
+        return answer(aResponse().withTransformers(PerCallReplies.NAME));
+    }
+
     /** Breaks every {@code GET /} at the socket level: reset, garbage, empty response, bad chunk. */
     public CountingBackend fail(Fault fault) {
         return answer(aResponse().withFault(fault));
     }
 
-    /** What a burst of calls to an app did at this backend. */
+    /**
+     * What a burst of requests to an app did at this backend.
+     *
+     * @param replies the app's answers
+     * @param received the calls that reached this backend
+     * @param maxInFlight the most calls this backend held at once
+     */
     public record Burst(List<Reply> replies, int received, int maxInFlight) {}
 
     /**
@@ -111,17 +129,29 @@ public final class CountingBackend implements AutoCloseable {
      * and briefly held, so the app has started its threads and opened its connections before the count.
      */
     public Burst burst(URI app, int calls) {
+        return burst(app, calls, 1);
+    }
+
+    /**
+     * Like {@link #burst(URI, int)} for {@code requests} that each make {@code callsPerRequest} calls here (a
+     * fan-out): the gate waits for all {@code requests × callsPerRequest} calls, or for quiet.
+     */
+    public Burst burst(URI app, int requests, int callsPerRequest) {
         holdEveryCall(WARM_UP_HOLD);
-        HttpCalls.getConcurrently(app, calls);
-        gate.arm(calls);
+        HttpCalls.getConcurrently(app, requests);
+        gate.arm(requests * callsPerRequest);
         answer(json(200, "{\"delayMs\":0}").withTransformers(HoldGate.NAME));
         resetCounts();
-        List<Reply> replies = HttpCalls.getConcurrently(app, calls);
+        List<Reply> replies = HttpCalls.getConcurrently(app, requests);
         return new Burst(replies, received(), maxInFlight());
     }
 
     /** Releases the calls that {@link #holdUntilReleased()} holds. */
     public interface Hold extends AutoCloseable {
+
+        /** True until closed (or {@link #GATE_LIMIT} has passed): calls are still being held. */
+        boolean holding();
+
         @Override
         void close();
     }
@@ -134,7 +164,36 @@ public final class CountingBackend implements AutoCloseable {
         gate.armUntilReleased();
         answer(json(200, "{\"delayMs\":0}").withTransformers(HoldGate.NAME));
         resetCounts();
-        return gate::openNow;
+        return hold();
+    }
+
+    /**
+     * Like {@link #holdUntilReleased()}, except that the {@code calls}-th call to arrive is answered at once with this
+     * error status: one call of a fan-out fails while all its earlier calls are still waiting here. The last, not the
+     * first: an app that waited for its calls in the order it made them would see the failure only after the others.
+     */
+    public Hold failTheLastOf(int calls, int status) {
+        gate.armUntilReleased();
+        perCall.script(arrival -> arrival == calls
+                ? new PerCallReplies.Reply(json(status, "{\"oops\":true}").build(), false)
+                : new PerCallReplies.Reply(json(200, "{\"delayMs\":0}").build(), true));
+        answer(aResponse().withTransformers(PerCallReplies.NAME));
+        resetCounts();
+        return hold();
+    }
+
+    private Hold hold() {
+        return new Hold() {
+            @Override
+            public boolean holding() {
+                return gate.holding();
+            }
+
+            @Override
+            public void close() {
+                gate.openNow();
+            }
+        };
     }
 
     /** Calls held here right now. */

@@ -47,14 +47,24 @@ final class HoldGate implements ResponseDefinitionTransformerV2 {
         release();
     }
 
+    /** True while armed and neither opened nor past its limit: calls that arrive now are held. */
+    synchronized boolean holding() {
+        return !open && System.nanoTime() - armedAt < limitNanos;
+    }
+
     @Override
     public ResponseDefinition transform(ServeEvent serveEvent) {
+        holdThisCall();
+        return serveEvent.getResponseDefinition();
+    }
+
+    /** Holds the calling (container) thread as {@link #transform} does, for other transformers that hold some calls. */
+    void holdThisCall() {
         try {
             pass();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return serveEvent.getResponseDefinition();
     }
 
     private synchronized void pass() throws InterruptedException {
