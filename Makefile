@@ -26,20 +26,22 @@ RUN := scripts/run-reaped $(MVNW) -pl loadtest verify -DskipTests
 # number.  Stop." Running a multi-file program from source needs a JDK 22+; with a JDK 21 the runner checks them
 # after the build.
 KNOB_ARGS = --project=$(CURDIR) $(foreach k,$(KNOB_PAIRS),$(if $(filter command line,$(origin $(call knob_var,$(k)))),"--$(call knob_prop,$(k))=$($(call knob_var,$(k)))"))
-CHECKED_GOAL := $(firstword $(filter compare sweep open capacity report diff,$(MAKECMDGOALS)))
+CHECKED_GOAL := $(firstword $(filter compare sweep open capacity scenarios report diff,$(MAKECMDGOALS)))
+# What each goal asks the runner to do, as arguments: a scenario of scenarios.conf, or a mode.
+goal_args = $(if $(filter sweep open capacity,$(1)),--scenario=$(1),$(if $(filter compare,$(1)),,--mode=$(1)))
 ifneq ($(CHECKED_GOAL),)
 JAVA_MAJOR := $(shell "$(JAVA_HOME)/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')
 ifneq ($(JAVA_MAJOR),21)
 KNOB_ERROR := $(shell "$(JAVA_HOME)/bin/java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
 	--class-path loadtest/src/main/resources loadtest/src/main/java/loadlab/loadtest/plan/KnobCheck.java \
-	$(KNOB_ARGS) --mode=$(if $(filter capacity,$(CHECKED_GOAL)),sweep,$(CHECKED_GOAL)) 2>&1 >/dev/null)
+	$(KNOB_ARGS) $(call goal_args,$(CHECKED_GOAL)) 2>&1 >/dev/null)
 ifneq ($(KNOB_ERROR),)
 $(error $(KNOB_ERROR))
 endif
 endif
 endif
 
-.PHONY: help build test format compare sweep open capacity report diff db clean
+.PHONY: help build test format compare sweep open capacity scenarios report diff db clean
 
 help: ## List the targets and the knobs
 	@echo "loadlab (JDK: $(JAVA_HOME))"
@@ -56,17 +58,20 @@ test: ## Run every test: unit, black-box app tests, and a small end-to-end compa
 format: ## Reformat Java (palantir-java-format) and Kotlin (ktlint) in place; `make test` fails on what it would change
 	$(MVNW) -q spotless:apply
 
-compare: build ## Run the comparison (500 users, 60 s window; RUNS=3 repeats it) and write results/summary.md
-	$(RUN) $(KNOBS) -Dmode=compare
+compare: build ## Run a scenario (SCENARIO, default compare: 500 users, 60 s window; RUNS=3 repeats it) into results/
+	$(RUN) $(KNOBS) -Dmode=run
 
-sweep: build ## Every target at 100, 250, 500, 1000, 2000 users (USERS_LIST) and write results/sweep.md
-	$(RUN) $(KNOBS) -Dmode=sweep
+sweep: build ## The sweep scenario: every target at 100 to 2000 users, results/sweep.md
+	$(RUN) $(KNOBS) -Dmode=run -Dscenario=sweep
 
-open: build ## Every target at a fixed arrival rate of 80, 150, 225 req/s (RATES) and write results/open-workload.md
-	$(RUN) $(KNOBS) -Dmode=open
+open: build ## The open scenario: fixed arrival rates of 80, 150, 225 req/s, results/open-workload.md
+	$(RUN) $(KNOBS) -Dmode=run -Dscenario=open
 
-capacity: build ## slow-server alone at 500, 1000 and 2000 users: proves the backend is never the bottleneck
-	$(RUN) $(KNOBS) -Dmode=sweep -Dapps=none -DusersList=500,1000,2000 -Dduration=30 -Dresults=results/capacity
+capacity: build ## The capacity scenario: slow-server alone at 500 to 10,000 clients, results/capacity/sweep.md
+	$(RUN) $(KNOBS) -Dmode=run -Dscenario=capacity
+
+scenarios: build ## Every default scenario of scenarios.conf (about an hour), each into results/<scenario>/, and results/README.md
+	$(RUN) $(KNOBS) -Dmode=scenarios
 
 report: ## Rebuild every report and chart under RESULTS (default results/) from its data files; starts nothing
 	$(MVNW) -q -pl loadtest verify -DskipTests $(KNOBS) -Dmode=report

@@ -3,6 +3,7 @@ package loadlab.loadtest;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.List;
 import loadlab.loadtest.measure.Environment;
@@ -48,12 +49,23 @@ public final class LoadLab {
     /** What a run measured and where its report is: the published folder, or its staging folder if it failed. */
     public record Run(ResultSet results, ResultsFolder written) {}
 
+    /** Every scenario in turn; one that fails keeps its last good results and does not stop the others. */
+    static boolean runAll(List<Plan> plans, Setup setup, PrintStream out, String runId) {
+        boolean all = true;
+        for (Plan plan : plans) {
+            out.println("loadtest: scenario " + plan.name() + " (" + plan.about() + ")");
+            all &= run(plan, setup, out, runId).results().succeeded();
+        }
+        return all;
+    }
+
     public static Run run(Plan plan, Setup setup, PrintStream out, String runId) {
         ZonedDateTime startedAt = ZonedDateTime.now();
         // Read now: the jars were built from the tree as it is at the start, whatever is edited while the run goes on.
         String commit = Git.commit(setup.projectDir());
-        ResultsFolder published = new ResultsFolder(setup.resultsDir(), plan.kind());
-        ResultsFolder staging = ResultsFolder.staging(setup.resultsDir(), plan.kind());
+        Path folder = setup.resultsDir().resolve(plan.folder()).normalize();
+        ResultsFolder published = new ResultsFolder(folder, plan.kind());
+        ResultsFolder staging = ResultsFolder.staging(folder, plan.kind());
         out.printf(
                 "loadtest: %s, %d s ramp-up, %d s warm-up, %d s window, backend %d..%d ms; targets %s%n",
                 plan.describeLoads(),
@@ -74,6 +86,7 @@ public final class LoadLab {
             Output.write(results, staging, out);
             if (results.succeeded()) {
                 staging.publishTo(published);
+                Index.write(setup.resultsDir(), out);
                 out.println("loadtest: wrote " + published.report());
                 return new Run(results, published);
             }

@@ -42,7 +42,18 @@ final class Rebuild {
                 all = false;
             }
         }
+        Index.write(resultsRoot, out);
         return all;
+    }
+
+    /** A JSON file of the lab's schema; other JSON (a benchmark's results, say) is not the runner's to read. */
+    private static boolean isDataFile(Path file) {
+        try (var in = Files.newInputStream(file)) {
+            return new String(in.readNBytes(200), java.nio.charset.StandardCharsets.UTF_8)
+                    .contains("\"" + DataFile.SCHEMA + "\"");
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Data files anywhere under the folder, except inside a run's staging folder or raw samples. */
@@ -52,6 +63,7 @@ final class Rebuild {
         }
         try (Stream<Path> files = Files.walk(resultsRoot)) {
             return files.filter(f -> f.getFileName().toString().endsWith(".json"))
+                    .filter(Rebuild::isDataFile)
                     .filter(f -> {
                         Path relative = resultsRoot.relativize(f);
                         for (Path part : relative) {

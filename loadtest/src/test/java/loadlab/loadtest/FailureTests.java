@@ -69,6 +69,7 @@ class FailureTests {
     @Test
     void aMissingJarFailsTheRunBeforeAnythingStarts(@TempDir Path project) throws Exception {
         // A project with slow-server's jar only and no Maven wrapper to build the others with.
+        copy(LabFixtures.PROJECT.resolve("scenarios.conf"), project.resolve("scenarios.conf"));
         copy(
                 LabFixtures.PROJECT.resolve("slow-server/target/slow-server.jar"),
                 project.resolve("slow-server/target/slow-server.jar"));
@@ -94,6 +95,7 @@ class FailureTests {
     void anAppThatNeverBecomesHealthyNamesItsLog(@TempDir Path project) throws Exception {
         // app-virtual's "jar" is slow-server, which refuses the app's --server.port argument and exits.
         Path slowServer = LabFixtures.PROJECT.resolve("slow-server/target/slow-server.jar");
+        copy(LabFixtures.PROJECT.resolve("scenarios.conf"), project.resolve("scenarios.conf"));
         copy(slowServer, project.resolve("slow-server/target/slow-server.jar"));
         copy(slowServer, project.resolve("app-virtual/target/app-virtual.jar"));
         String runId = LabFixtures.newRunId("unhealthy");
@@ -159,7 +161,11 @@ class FailureTests {
 
     @Test
     void aBadKnobIsOneLineAndStartsNothing() throws Exception {
-        Process runner = runner(LabFixtures.newRunId("knob"), "--results=" + results, "--users=abc");
+        Process runner = runner(
+                LabFixtures.newRunId("knob"),
+                "--project=" + LabFixtures.PROJECT,
+                "--results=" + results,
+                "--users=abc");
 
         assertThat(runner.waitFor(60, TimeUnit.SECONDS)).isTrue();
         String stderr = new String(runner.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.plan.Knobs;
@@ -24,7 +25,6 @@ final class LabFixtures {
         List<String> args = new ArrayList<>(List.of(
                 "--project=" + PROJECT,
                 "--results=" + results,
-                "--users=50",
                 "--rampup=1s",
                 "--warmup=2s",
                 "--duration=5s",
@@ -33,6 +33,10 @@ final class LabFixtures {
                 "--delayMin=0",
                 "--delayMax=200",
                 "--ports=" + freePorts()));
+        // A comparison of 50 users, unless the test names a scenario of another kind, which takes its own load knobs.
+        if (Arrays.stream(overrides).noneMatch(o -> o.startsWith("--scenario="))) {
+            args.add("--users=50");
+        }
         args.addAll(List.of(overrides));
         return args;
     }

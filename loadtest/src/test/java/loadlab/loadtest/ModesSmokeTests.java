@@ -38,8 +38,8 @@ class ModesSmokeTests {
     void aSweepWritesItsOwnReportBesideTheSummary() throws Exception {
         Files.writeString(results.resolve("summary.md"), "# the comparison, untouched by a sweep\n");
 
-        LoadLab.Run outcome =
-                run("sweep", "--mode=sweep", "--apps=threadpool", "--usersList=20,10", "--duration=3s", "--warmup=1s");
+        LoadLab.Run outcome = run(
+                "sweep", "--scenario=sweep", "--apps=threadpool", "--usersList=20,10", "--duration=3s", "--warmup=1s");
 
         assertThat(outcome.results().succeeded()).isTrue();
         assertThat(outcome.results().points()).hasSize(4);
@@ -56,7 +56,7 @@ class ModesSmokeTests {
     void anOpenWorkloadRunsAtEachRate() throws Exception {
         LoadLab.Run outcome = run(
                 "open",
-                "--mode=open",
+                "--scenario=open",
                 "--apps=virtual",
                 "--rates=40,20",
                 "--maxThreads=500",

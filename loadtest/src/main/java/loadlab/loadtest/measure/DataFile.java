@@ -18,6 +18,7 @@ import loadlab.loadtest.plan.Backend;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Phases;
 import loadlab.loadtest.plan.Plan;
+import loadlab.loadtest.plan.Request;
 import loadlab.loadtest.plan.Target;
 
 /**
@@ -72,7 +73,13 @@ public final class DataFile {
     }
 
     private static ObjectNode plan(Plan plan) {
-        ObjectNode node = JSON.objectNode().put("kind", plan.kind().name());
+        ObjectNode node = JSON.objectNode()
+                .put("name", plan.name())
+                .put("about", plan.about())
+                .put("kind", plan.kind().name())
+                .put("request", plan.request().path())
+                .put("appCores", plan.appCores())
+                .put("folder", plan.folder());
         node.putObject("phases")
                 .put("rampUpSeconds", plan.phases().rampUp().toSeconds())
                 .put("warmUpSeconds", plan.phases().warmUp().toSeconds())
@@ -123,6 +130,8 @@ public final class DataFile {
                     t.get("model").asText()));
         }
         return new Plan(
+                n.get("name").asText(),
+                n.get("about").asText(),
                 Plan.Kind.valueOf(n.get("kind").asText()),
                 new Phases(
                         Duration.ofSeconds(p.get("rampUpSeconds").asLong()),
@@ -136,9 +145,12 @@ public final class DataFile {
                         b.get("seed").isNull()
                                 ? OptionalLong.empty()
                                 : OptionalLong.of(b.get("seed").asLong())),
+                Request.parse(n.get("request").asText()),
                 loads,
                 n.get("runs").asInt(),
-                targets);
+                targets,
+                n.get("appCores").asInt(),
+                n.get("folder").asText());
     }
 
     private static ObjectNode load(LoadShape load) {

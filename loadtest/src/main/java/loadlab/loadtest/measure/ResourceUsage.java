@@ -13,13 +13,14 @@ import java.util.OptionalDouble;
  * readings taken inside the window, ends included; readings outside it are ignored.
  * <p>
  * What a request costs is the CPU the load added: the process's idle CPU (timers, JFR, the JVM's own housekeeping,
- * measured over a quiet span just before the load, its JIT compiler threads left out) times the window is taken off
- * before dividing by the requests.
+ * measured over a quiet span just before the load, its JIT compiler threads left out) times the window, and what the
+ * JIT compiler threads still used in the window (compiling is paid once, not per request), are taken off before
+ * dividing by the requests.
  *
  * @param cpuSeconds                CPU time (user + system) the process used over the window, all of it
  * @param averageCores              cpuSeconds / window seconds: 1.0 is one core busy all the time
- * @param cpuSecondsPer1000Requests (cpuSeconds − idle cores × window) per 1,000 requests counted in the window;
- *                                  empty when none were
+ * @param cpuSecondsPer1000Requests (cpuSeconds − idle cores × window − JIT seconds) per 1,000 requests counted in
+ *                                  the window; empty when none were
  * @param peakRssMib                largest resident set size sampled inside the window, MiB
  * @param peakThreads               largest OS (platform) thread count sampled inside the window
  * @param sampledThroughout         false when the last reading is before the window's end, e.g. the process died
@@ -89,7 +90,8 @@ public record ResourceUsage(
         OptionalDouble idleCores = idle.flatMap(span -> idleCores(readings, span))
                 .map(OptionalDouble::of)
                 .orElse(OptionalDouble.empty());
-        double loadCpu = Math.max(0, cpuSeconds - idleCores.orElse(0) * window.seconds());
+        OptionalDouble jit = jitSeconds(atStart.get(), atEnd.get());
+        double loadCpu = Math.max(0, cpuSeconds - idleCores.orElse(0) * window.seconds() - jit.orElse(0));
         return Optional.of(new ResourceUsage(
                 cpuSeconds,
                 cpuSeconds / window.seconds(),
@@ -98,7 +100,7 @@ public record ResourceUsage(
                 inside.stream().mapToInt(ResourceSamples.Reading::threads).max().orElseThrow(),
                 readings.getLast().atMillis() >= window.endMillis(),
                 idleCores,
-                jitSeconds(atStart.get(), atEnd.get()),
+                jit,
                 peakHeap(inside)));
     }
 
@@ -112,9 +114,11 @@ public record ResourceUsage(
         return Optional.ofNullable(last);
     }
 
-    /** CPU per second over the quiet span, compiler threads left out, between the readings that bound it. */
+    /** CPU per second over the quiet span, compiler threads left out, between its first and last readings. */
     private static Optional<Double> idleCores(List<ResourceSamples.Reading> readings, MeasurementWindow span) {
-        Optional<ResourceSamples.Reading> from = lastAtOrBefore(readings, span.startMillis());
+        Optional<ResourceSamples.Reading> from = readings.stream()
+                .filter(r -> r.atMillis() >= span.startMillis())
+                .findFirst();
         Optional<ResourceSamples.Reading> to = lastAtOrBefore(readings, span.endMillis());
         if (from.isEmpty() || to.isEmpty() || to.get().atMillis() <= from.get().atMillis()) {
             return Optional.empty();

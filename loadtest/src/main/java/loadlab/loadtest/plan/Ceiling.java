@@ -4,7 +4,8 @@ package loadlab.loadtest.plan;
  * Little's law, the lab's ground truth and its one formula for what a target can deliver: at most C requests in
  * flight, each taking D on average, complete at most C / D per second. C is whichever is smaller of what the load
  * offers (closed-loop users, or the load generator's thread bound for open arrivals) and the model's own thread
- * limit; an open load never completes more than its arrival rate either.
+ * limit; D is what one request takes ({@link Request#meanMillis}); CPU work caps it at cores / work; an open load
+ * never completes more than its arrival rate either.
  */
 public final class Ceiling {
 
@@ -18,14 +19,19 @@ public final class Ceiling {
                 : offered;
     }
 
-    /** What the target could complete with its concurrency, whatever the load's rate: C / D. */
-    public static double capacity(Target target, LoadShape load, Backend backend) {
-        return littlesLaw(concurrency(target, load), backend.meanDelayMs());
+    /**
+     * What the target could complete with its concurrency, whatever the load's rate: C / D, where D is what its
+     * request takes (the backend alone, for direct); and, for CPU work of W per request, no more than its cores / W.
+     */
+    public static double capacity(Target target, LoadShape load, Plan plan) {
+        Request request = target.isApp() ? plan.request() : Request.PROXY;
+        double littlesLaw = littlesLaw(concurrency(target, load), request.meanMillis(plan.backend()));
+        return request.micros() == 0 ? littlesLaw : Math.min(littlesLaw, plan.appCores() / (request.micros() / 1e6));
     }
 
     /** The most the target can deliver under this load: its capacity, and for an open load no more than the rate. */
-    public static double perSecond(Target target, LoadShape load, Backend backend) {
-        double capacity = capacity(target, load, backend);
+    public static double perSecond(Target target, LoadShape load, Plan plan) {
+        double capacity = capacity(target, load, plan);
         return load instanceof LoadShape.Open open ? Math.min(open.ratePerSecond(), capacity) : capacity;
     }
 

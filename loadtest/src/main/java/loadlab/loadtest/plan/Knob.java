@@ -7,8 +7,10 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One knob of the lab, as {@code knobs.tsv} lists it: the single list that the runner, {@code make} and the README
@@ -17,7 +19,7 @@ import java.util.Optional;
  * @param makeVariable the variable {@code make compare USERS=50} takes
  * @param property     the property {@code ./mvnw -pl loadtest verify -Dusers=50} takes, and the runner's
  *     {@code --users=50} argument
- * @param defaults     the default as written, e.g. {@code 10s; sweep, open: 5s}; empty when there is none
+ * @param defaults     the default where neither the command line nor the scenario sets the knob; empty for none
  */
 record Knob(String makeVariable, String property, String defaults, String meaning) {
 
@@ -46,21 +48,15 @@ record Knob(String makeVariable, String property, String defaults, String meanin
         }
     }
 
-    /**
-     * The default in {@code mode}: {@code 10s; sweep, open: 5s} gives 5s in sweep and open, 10s otherwise.
-     *
-     * @return empty when the knob has no default
-     */
-    public Optional<String> defaultIn(String mode) {
-        String[] parts = defaults.split(";");
-        for (int i = 1; i < parts.length; i++) {
-            String[] modesAndValue = parts[i].split(":", 2);
-            for (String named : modesAndValue[0].split(",")) {
-                if (named.trim().equals(mode)) {
-                    return Optional.of(modesAndValue[1].trim());
-                }
-            }
-        }
-        return parts[0].isBlank() ? Optional.empty() : Optional.of(parts[0].trim());
+    /** The default, where a scenario does not set the knob; empty when there is none. */
+    public Optional<String> defaultValue() {
+        return defaults.isBlank() ? Optional.empty() : Optional.of(defaults.strip());
+    }
+
+    /** Every knob's property name, in the table's order. */
+    public static Set<String> properties() {
+        Set<String> names = new LinkedHashSet<>();
+        all().forEach(knob -> names.add(knob.property()));
+        return names;
     }
 }

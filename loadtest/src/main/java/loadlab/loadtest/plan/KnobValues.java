@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,33 +28,59 @@ final class KnobValues {
     private static final Pattern DURATION = Pattern.compile("(\\d+)(s|m)?");
 
     private final Map<String, String> given;
+    private final Optional<Catalogue.Entry> scenario;
     private final Map<String, Knob> table = new LinkedHashMap<>();
-    private final String mode;
 
-    KnobValues(Map<String, String> given, String mode) {
+    /**
+     * @param given    the knobs on the command line
+     * @param scenario the scenario whose fields stand in for knobs not given
+     */
+    KnobValues(Map<String, String> given, Optional<Catalogue.Entry> scenario) {
         this.given = given;
-        this.mode = mode;
+        this.scenario = scenario;
         Knob.all().forEach(knob -> table.put(knob.property(), knob));
     }
 
-    /** The value given, else the table's default; null when there is neither. */
+    /** The value given, else the scenario's, else the table's default; null when there is none. */
     String raw(String name) {
         String value = given.get(name);
         if (value != null) {
             return value;
         }
+        Optional<String> set = scenario.flatMap(entry -> entry.field(name));
+        if (set.isPresent()) {
+            return set.get();
+        }
         Knob knob = table.get(name);
-        return knob == null ? null : knob.defaultIn(mode).orElse(null);
+        return knob == null ? null : knob.defaultValue().orElse(null);
     }
 
     boolean isGiven(String name) {
         return given.containsKey(name);
     }
 
+    /** Whether the command line or the scenario sets the knob, as opposed to its default. */
+    boolean isSet(String name) {
+        return given.containsKey(name)
+                || scenario.flatMap(entry -> entry.field(name)).isPresent();
+    }
+
+    private String scenarioPrefix(String name) {
+        return label(name).equals(name) ? "" : label(name) + ": ";
+    }
+
+    /** The knob's name as an error names it: with the scenario's entry when the bad value is the scenario's. */
+    String label(String name) {
+        return !given.containsKey(name)
+                        && scenario.flatMap(entry -> entry.field(name)).isPresent()
+                ? Catalogue.FILE + " [" + scenario.get().name() + "] " + name
+                : name;
+    }
+
     int positiveInt(String name, int max) {
         int value = wholeNumber(name);
         if (value <= 0 || value > max) {
-            throw new IllegalArgumentException(name + "=" + value + " must be between 1 and " + max);
+            throw new IllegalArgumentException(label(name) + "=" + value + " must be between 1 and " + max);
         }
         return value;
     }
@@ -61,7 +88,8 @@ final class KnobValues {
     int delayMs(String name) {
         int value = wholeNumber(name);
         if (value < 0 || value > MAX_DELAY_MS) {
-            throw new IllegalArgumentException(name + "=" + value + " must be between 0 and " + MAX_DELAY_MS + " ms");
+            throw new IllegalArgumentException(
+                    label(name) + "=" + value + " must be between 0 and " + MAX_DELAY_MS + " ms");
         }
         return value;
     }
@@ -71,7 +99,7 @@ final class KnobValues {
         try {
             return Integer.parseInt(raw);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + "='" + raw + "' is not a whole number");
+            throw new IllegalArgumentException(label(name) + "='" + raw + "' is not a whole number");
         }
     }
 
@@ -80,7 +108,7 @@ final class KnobValues {
         return switch (raw.toLowerCase(Locale.ROOT)) {
             case "on" -> true;
             case "off" -> false;
-            default -> throw new IllegalArgumentException(name + "='" + raw + "' is not on or off");
+            default -> throw new IllegalArgumentException(label(name) + "='" + raw + "' is not on or off");
         };
     }
 
@@ -92,7 +120,7 @@ final class KnobValues {
         try {
             return OptionalLong.of(Long.parseLong(raw));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + "='" + raw + "' is not a whole number");
+            throw new IllegalArgumentException(label(name) + "='" + raw + "' is not a whole number");
         }
     }
 
@@ -102,15 +130,16 @@ final class KnobValues {
         Matcher m = DURATION.matcher(raw);
         if (!m.matches()) {
             throw new IllegalArgumentException(
-                    name + "='" + raw + "' is not a duration in whole seconds (e.g. 60s, 2m)");
+                    label(name) + "='" + raw + "' is not a duration in whole seconds (e.g. 60s, 2m)");
         }
         long amount = Long.parseLong(m.group(1));
         Duration value = "m".equals(m.group(2)) ? Duration.ofMinutes(amount) : Duration.ofSeconds(amount);
         if (!zeroAllowed && value.isZero()) {
-            throw new IllegalArgumentException(name + "='" + raw + "' must be longer than zero");
+            throw new IllegalArgumentException(label(name) + "='" + raw + "' must be longer than zero");
         }
         if (value.compareTo(Duration.ofHours(1)) > 0) {
-            throw new IllegalArgumentException(name + "='" + raw + "' is longer than the one-hour bound of a lab run");
+            throw new IllegalArgumentException(
+                    label(name) + "='" + raw + "' is longer than the one-hour bound of a lab run");
         }
         return value;
     }
@@ -123,13 +152,14 @@ final class KnobValues {
             try {
                 users = Integer.parseInt(entry.trim());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(name + " entry '" + entry.trim() + "' is not a whole number");
+                throw new IllegalArgumentException(label(name) + " entry '" + entry.trim() + "' is not a whole number");
             }
             if (users <= 0 || users > MAX_USERS) {
-                throw new IllegalArgumentException(name + " entry " + users + " must be between 1 and " + MAX_USERS);
+                throw new IllegalArgumentException(
+                        label(name) + " entry " + users + " must be between 1 and " + MAX_USERS);
             }
             if (levels.contains(users)) {
-                throw new IllegalArgumentException(name + " has " + users + " twice");
+                throw new IllegalArgumentException(label(name) + " has " + users + " twice");
             }
             levels.add(users);
         }
@@ -144,14 +174,14 @@ final class KnobValues {
                 rate = Double.parseDouble(entry.trim());
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException(
-                        name + " entry '" + entry.trim() + "' is not a number of requests per second");
+                        label(name) + " entry '" + entry.trim() + "' is not a number of requests per second");
             }
             if (!(rate > 0) || rate > MAX_RATE) {
                 throw new IllegalArgumentException(
-                        name + " entry " + entry.trim() + " must be above 0 and at most 100000 req/s");
+                        label(name) + " entry " + entry.trim() + " must be above 0 and at most 100000 req/s");
             }
             if (rates.contains(rate)) {
-                throw new IllegalArgumentException(name + " has " + entry.trim() + " twice");
+                throw new IllegalArgumentException(label(name) + " has " + entry.trim() + " twice");
             }
             rates.add(rate);
         }
@@ -166,10 +196,10 @@ final class KnobValues {
                 return host;
             }
         } catch (UnknownHostException e) {
-            throw new IllegalArgumentException(name + "='" + host + "' does not resolve");
+            throw new IllegalArgumentException(label(name) + "='" + host + "' does not resolve");
         }
         throw new IllegalArgumentException(
-                name + "='" + host + "' is not a loopback address: the lab only loads this machine");
+                label(name) + "='" + host + "' is not a loopback address: the lab only loads this machine");
     }
 
     /** Direct first, then the apps named, in the order given. */
@@ -186,12 +216,14 @@ final class KnobValues {
         }
         for (String entry : raw.split(",")) {
             Target app = Target.app(entry.trim())
-                    .orElseThrow(() -> new IllegalArgumentException("unknown app '" + entry.trim() + "' (known: "
+                    .orElseThrow(() -> new IllegalArgumentException(scenarioPrefix(name) + "unknown app '"
+                            + entry.trim()
+                            + "' (known: "
                             + String.join(
                                     ", ", Target.APPS.stream().map(Target::name).toList())
                             + ", all, none)"));
             if (targets.contains(app)) {
-                throw new IllegalArgumentException("app '" + entry.trim() + "' is listed twice");
+                throw new IllegalArgumentException(scenarioPrefix(name) + "app '" + entry.trim() + "' is listed twice");
             }
             targets.add(app);
         }

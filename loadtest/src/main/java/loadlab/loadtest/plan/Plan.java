@@ -6,40 +6,75 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * What one run of the lab measures: every target in turn, under every load, each load repeated {@code runs} times,
- * with the same phases and the same backend. The comparison, the concurrency sweep and the open workload are all
- * plans; they differ in their loads and in how their report lays them out.
+ * What one run of the lab measures, a scenario of the catalogue: every target in turn, under every load, each load
+ * repeated {@code runs} times, with the same phases, backend and request. The comparison, the concurrency sweep and
+ * the open workload are all plans; they differ in their loads and in how their report lays them out.
  *
- * @param loads   ascending by level; a comparison has exactly one
- * @param runs    repeats of each load, one after another in the same target process
- * @param targets in run order, direct (the backend alone) first when it is run
+ * @param name     the scenario's name in the catalogue
+ * @param about    what the scenario asks, in one line
+ * @param request  what each request asks an app for
+ * @param loads    ascending by level; a comparison has exactly one
+ * @param runs     repeats of each load, one after another in the same target process
+ * @param targets  in run order, direct (the backend alone) first when it is run
+ * @param appCores the cores an app may use: the machine's, or those it is pinned to
+ * @param folder   where its results go, relative to the results folder ({@code .} for its top)
  */
-public record Plan(Kind kind, Phases phases, Backend backend, List<LoadShape> loads, int runs, List<Target> targets) {
+public record Plan(
+        String name,
+        String about,
+        Kind kind,
+        Phases phases,
+        Backend backend,
+        Request request,
+        List<LoadShape> loads,
+        int runs,
+        List<Target> targets,
+        int appCores,
+        String folder) {
 
-    /** How a plan's report lays out its points, and where it lives in a results folder. */
+    /** How a plan's report lays out its points, and where it lives in its results folder. */
     public enum Kind {
-        /** One load, maybe repeated: results/summary.md, with raw data and charts at the top of the folder. */
-        COMPARISON("summary", ""),
-        /** Closed-loop user levels: results/sweep.md, its data under results/sweep/. */
-        SWEEP("sweep", "sweep"),
-        /** Fixed arrival rates: results/open-workload.md, its data under results/open-workload/. */
-        OPEN("open-workload", "open-workload");
+        /** One load, maybe repeated: summary.md, with raw data and charts beside it. */
+        COMPARISON("comparison", "summary", ""),
+        /** Closed-loop user levels: sweep.md, its data under sweep/. */
+        SWEEP("sweep", "sweep", "sweep"),
+        /** Fixed arrival rates: open-workload.md, its data under open-workload/. */
+        OPEN("open", "open-workload", "open-workload");
 
+        /** How the catalogue names it. */
+        public final String word;
         /** The report's file name without its extension; the data file has the same name. */
         public final String fileName;
-        /** Where its raw data and charts go inside a results folder. */
+        /** Where its raw data and charts go inside its results folder. */
         public final String dataDir;
 
-        Kind(String fileName, String dataDir) {
+        Kind(String word, String fileName, String dataDir) {
+            this.word = word;
             this.fileName = fileName;
             this.dataDir = dataDir;
         }
     }
 
+    /** A plan of the default request and the machine's cores, for tests and the classic modes. */
+    public Plan(Kind kind, Phases phases, Backend backend, List<LoadShape> loads, int runs, List<Target> targets) {
+        this(
+                kind.word,
+                "",
+                kind,
+                phases,
+                backend,
+                Request.PROXY,
+                loads,
+                runs,
+                targets,
+                Runtime.getRuntime().availableProcessors(),
+                ".");
+    }
+
     public Plan {
         loads = List.copyOf(loads);
         targets = List.copyOf(targets);
-        if (loads.isEmpty() || targets.isEmpty() || runs < 1) {
+        if (loads.isEmpty() || targets.isEmpty() || runs < 1 || appCores < 1) {
             throw new IllegalArgumentException("a plan needs a load, a target and at least one run");
         }
         if (kind == Kind.COMPARISON && loads.size() != 1) {

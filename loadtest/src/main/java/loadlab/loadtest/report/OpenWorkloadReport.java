@@ -29,7 +29,8 @@ final class OpenWorkloadReport {
     public static String render(ResultSet results, List<ChartLink> charts) {
         Plan plan = results.plan();
         Map<Target, List<Point>> byTarget = results.byTarget();
-        StringBuilder md = new StringBuilder("# Open workload (fixed arrival rate)\n\n");
+        StringBuilder md = new StringBuilder();
+        Sections.title(md, plan, "Open workload (fixed arrival rate)");
         Sections.scenario(md, plan, load(plan));
         Sections.environment(md, results.environment());
         md.append("## Results\n\n");
@@ -86,7 +87,7 @@ final class OpenWorkloadReport {
         cells.addAll(List.of(
                 Format.rate(stats.throughputPerSecond()),
                 Format.rate(stats.goodPerSecond()),
-                Format.rate(Ceiling.perSecond(point.target(), point.load(), plan.backend())),
+                Format.rate(Ceiling.perSecond(point.target(), point.load(), plan)),
                 times.map(t -> Format.ms(t.p50Ms())).orElse(Format.NOT_AVAILABLE),
                 times.map(t -> Format.ms(t.p90Ms())).orElse(Format.NOT_AVAILABLE),
                 times.map(t -> Format.ms(t.p99Ms())).orElse(Format.NOT_AVAILABLE),

@@ -50,12 +50,13 @@ final class ResourceTable {
                 .append(" s window: CPU is the change in the process's user + system time (`/proc/<pid>/stat`, "
                         + "sampled every second, so each edge is within a second) and cores = CPU / ")
                 .append(window)
-                .append(" s. CPU s / 1000 req is what the load added: CPU minus the process's idle CPU × ")
+                .append(" s. CPU s / 1000 req is what the requests cost: CPU minus the process's idle CPU × ")
                 .append(window)
-                .append(" s, per 1000 requests, where idle cores are measured over ")
+                .append(" s minus JIT (s), per 1000 requests, where idle cores are measured over ")
                 .append(Phases.IDLE_SPAN.toSeconds())
-                .append(" s with no load just before, the JIT compiler threads left out; JIT (s) is what the JIT "
-                        + "compiler threads used inside the window, near 0 once the warm-up has let the JIT settle. "
+                .append(" s with no load just before, the JIT compiler threads left out, and JIT (s) is what the JIT "
+                        + "compiler threads used inside the window (compiling is paid once, not per request; near 0 "
+                        + "once the warm-up has let the JIT settle). "
                         + "Peak RSS and peak threads are the largest per-second samples of `VmRSS` and of OS threads, "
                         + "i.e. platform threads (virtual threads are not OS threads; the JVM's own GC, JIT and JFR "
                         + "threads count); GCs, their pauses, heap in use after the last GC and virtual-thread pinnings "

@@ -20,6 +20,19 @@ final class Sections {
     private Sections() {}
 
     /**
+     * The report's title: its kind's for a scenario at the top of the results folder (the comparison, the sweep, the
+     * open workload), with the scenario's name for the others; then the scenario's one line about itself.
+     */
+    static void title(StringBuilder md, Plan plan, String classic) {
+        md.append("# ")
+                .append(plan.folder().equals(".") ? classic : classic + ": " + plan.name())
+                .append("\n\n");
+        if (!plan.about().isEmpty()) {
+            md.append('_').append(plan.about()).append("_\n\n");
+        }
+    }
+
+    /**
      * "## Scenario" with the report's own load line first, then the backend and the targets.
      *
      * @param load the line's text after "Load: ", ending without a newline
@@ -36,6 +49,11 @@ final class Sections {
                 .append(" ms per request (mean ")
                 .append(Format.ms(plan.meanDelayMs()))
                 .append(" ms)\n")
+                .append(
+                        plan.request().isProxy()
+                                ? ""
+                                : "- Request: `GET " + plan.request().path()
+                                        + "` to each app (direct: `GET /` to the backend)\n")
                 .append("- Targets, in run order: ")
                 .append(String.join(", ", plan.targetNames()))
                 .append('\n')

@@ -31,7 +31,8 @@ final class SummaryReport {
         List<Point> rows = results.representatives();
         Map<Target, Repeats> repeats = results.repeated();
         int runs = RepeatsSection.runsPerTarget(repeats);
-        StringBuilder md = new StringBuilder("# loadlab results\n\n");
+        StringBuilder md = new StringBuilder();
+        Sections.title(md, results.plan(), "loadlab results");
         Sections.scenario(md, plan, load(plan, runs));
         Sections.environment(md, results.environment());
         md.append("## Results\n\n");

@@ -29,7 +29,8 @@ final class SweepReport {
         Plan plan = results.plan();
         Environment e = results.environment();
         Map<Target, List<Point>> byTarget = results.byTarget();
-        StringBuilder md = new StringBuilder("# Concurrency sweep\n\n");
+        StringBuilder md = new StringBuilder();
+        Sections.title(md, plan, "Concurrency sweep");
         Sections.scenario(md, plan, load(plan));
         Sections.environment(md, e);
         md.append("## Results\n\n");

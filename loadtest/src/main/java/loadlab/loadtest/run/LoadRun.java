@@ -143,7 +143,7 @@ final class LoadRun {
             List<TestPlanChild> plan = new ArrayList<>(List.of(
                     users(
                             hold,
-                            httpSampler("GET /", url)
+                            httpSampler("GET " + java.net.URI.create(url).getRawPath(), url)
                                     .connectionTimeout(phases.timeout())
                                     .responseTimeout(phases.timeout()),
                             jsr223PostProcessor("keep sample", this::keep)),

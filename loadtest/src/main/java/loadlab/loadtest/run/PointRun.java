@@ -149,7 +149,7 @@ final class PointRun {
     private Measured judged(Target target, LoadShape load, int run, String label, Loaded loaded) {
         LoadRun.Result result = loaded.result();
         MeasurementWindow window = new MeasurementWindow(result.windowStartMillis(), result.windowEndMillis());
-        RunStats stats = RunStats.compute(result.samples(), window, Ceiling.perSecond(target, load, plan.backend()));
+        RunStats stats = RunStats.compute(result.samples(), window, Ceiling.perSecond(target, load, plan));
         out.printf(
                 Locale.ROOT,
                 "[%s] done: %d requests in the window, %.1f req/s, %.1f good (ceiling %.1f), %d errors%n",

@@ -27,8 +27,10 @@ final class Services {
         this.runId = runId;
     }
 
+    /** What a load asks for: the plan's request of an app, the backend's own {@code /} for direct. */
     String url(Target target) {
-        return "http://" + setup.host() + ":" + setup.port(target) + "/";
+        return "http://" + setup.host() + ":" + setup.port(target)
+                + (target.isApp() ? plan.request().path() : "/");
     }
 
     Path backendLog() {

@@ -85,14 +85,18 @@ final class ChartFixtures {
 
     /** The comparison these points make, direct first and the apps in the order given. */
     static ResultSet comparison(List<Point> points) {
-        Plan plan = new Plan(
+        return new ResultSet(
+                plan(points.stream().map(Point::target).distinct().toList()), TestPoints.ENVIRONMENT, points);
+    }
+
+    private static Plan plan(List<Target> targets) {
+        return new Plan(
                 Plan.Kind.COMPARISON,
                 TestPoints.phases(RAMP_UP_SECONDS, WARM_UP_SECONDS, WINDOW_SECONDS, 30),
                 TestPoints.backend(0, 2_000),
                 List.of(LOAD),
                 1,
-                points.stream().map(Point::target).distinct().toList());
-        return new ResultSet(plan, TestPoints.ENVIRONMENT, points);
+                targets);
     }
 
     static Target app(String name) {
@@ -131,8 +135,7 @@ final class ChartFixtures {
         }
         MeasurementWindow window =
                 MeasurementWindow.ofSeconds(RUN_START + (RAMP_UP_SECONDS + WARM_UP_SECONDS) * 1_000L, WINDOW_SECONDS);
-        RunStats stats =
-                RunStats.compute(samples, window, Ceiling.perSecond(target, LOAD, TestPoints.backend(0, 2_000)));
+        RunStats stats = RunStats.compute(samples, window, Ceiling.perSecond(target, LOAD, plan(List.of(target))));
         return new Point(
                 target, LOAD, 1, new Outcome.Measured(stats), ResourceCost.NONE, Series.of(samples, RUN_START));
     }

@@ -67,20 +67,22 @@ class WarmUpAndIdleTests {
 
         assertThat(usage.idleCores().getAsDouble()).as("JIT left out").isCloseTo(0.01, within(1e-6));
         assertThat(usage.jitCpuSeconds().getAsDouble()).isCloseTo(6.0, within(1e-6));
+        // Compiling is paid once, not per request: (18.6 − 0.01 × 60 − 6.0) / 12,000 × 1000 = 1.0
+        assertThat(usage.cpuSecondsPer1000Requests().getAsDouble()).isCloseTo(1.0, within(1e-6));
     }
 
     @Test
     void theJitHasSettledOnceItsThreadsWereQuietForTheWholeSpan() {
-        ResourceSamples compiling = readings(60, 0.01, 0.2, 0, 0.3, 45);
+        ResourceSamples compiling = readings(80, 0.01, 0.2, 0, 0.3, 45);
 
-        assertThat(Verdicts.jitSettled(compiling, T0 + 50_000))
-                .as("compiled until 5 s ago")
+        assertThat(Verdicts.jitSettled(compiling, T0 + 60_000))
+                .as("compiled until 15 s ago")
                 .isFalse();
-        assertThat(Verdicts.jitSettled(compiling, T0 + 56_000))
-                .as("quiet for 11 s")
+        assertThat(Verdicts.jitSettled(compiling, T0 + 66_000))
+                .as("quiet for 21 s")
                 .isTrue();
-        assertThat(Verdicts.jitSettled(compiling, T0 + 5_000))
-                .as("not 10 s of readings yet")
+        assertThat(Verdicts.jitSettled(compiling, T0 + 15_000))
+                .as("not 20 s of readings yet")
                 .isFalse();
         assertThat(Verdicts.jitSettled(new ResourceSamples(List.of(new ResourceSamples.Reading(T0, 0, 1, 1))), T0))
                 .as("a process whose compiler threads cannot be read does not hold the warm-up")

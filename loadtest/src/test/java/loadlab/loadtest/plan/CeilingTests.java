@@ -2,13 +2,17 @@ package loadlab.loadtest.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.within;
 
+import java.time.Duration;
+import java.util.List;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class CeilingTests {
 
-    private static final Backend TWO_SECONDS = new Backend(0, 4_000, OptionalLong.empty());
+    private static final Backend ZERO_TO_FOUR_SECONDS = new Backend(0, 4_000, OptionalLong.empty());
+    private static final Plan TWO_SECONDS = plan(Request.PROXY, 2);
     private static final Target THREADPOOL = Target.app("threadpool").orElseThrow();
     private static final Target THREADPOOL_400 = Target.app("threadpool-400").orElseThrow();
     private static final Target WEBFLUX = Target.app("webflux").orElseThrow();
@@ -50,5 +54,56 @@ class CeilingTests {
     @Test
     void noMeanTimeHasNoCeiling() {
         assertThatIllegalArgumentException().isThrownBy(() -> Ceiling.littlesLaw(10, 0));
+    }
+
+    @Test
+    void aFanOutIsAsSlowAsItsSlowestCallAndDirectStaysTheBackendAlone() {
+        // E[max of 4 delays uniform in 0..4000] = 4/5 × 4000 = 3200 ms.
+        Plan fanout = plan(Request.parse("/fanout?n=4"), 2);
+
+        assertThat(Ceiling.perSecond(WEBFLUX, new LoadShape.Closed(500), fanout))
+                .isCloseTo(156.25, within(1e-9));
+        assertThat(Ceiling.perSecond(THREADPOOL, new LoadShape.Closed(500), fanout))
+                .isCloseTo(62.5, within(1e-9));
+        assertThat(Ceiling.perSecond(Target.DIRECT, new LoadShape.Closed(500), fanout))
+                .isEqualTo(250.0);
+    }
+
+    @Test
+    void cpuWorkAddsToTheTimeInFlightAndCapsAtTheCoresOverTheWork() {
+        // 20 ms of CPU on 2 cores: at most 100 a second, far below 500 / 2.02 s.
+        Plan cpu = plan(Request.parse("/cpu?micros=20000"), 2);
+
+        assertThat(Ceiling.perSecond(WEBFLUX, new LoadShape.Closed(500), cpu)).isCloseTo(100.0, within(1e-9));
+        assertThat(Ceiling.perSecond(WEBFLUX, new LoadShape.Closed(100), plan(Request.parse("/cpu?micros=1000"), 2)))
+                .isCloseTo(100 / 2.001, within(1e-9));
+    }
+
+    @Test
+    void aRequestTheAppsDoNotServeIsOneLine() {
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Request.parse("/fanout?n=17"))
+                .withMessage("'/fanout?n=17' asks for n=17 calls; the apps take 1..16");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Request.parse("/cpu?micros=2000000"))
+                .withMessageContaining("the apps take 0..1000000");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Request.parse("/db"))
+                .withMessageContaining("is not a request the apps serve");
+    }
+
+    private static Plan plan(Request request, int cores) {
+        return new Plan(
+                "test",
+                "",
+                Plan.Kind.COMPARISON,
+                new Phases(Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(10), Duration.ofSeconds(10)),
+                ZERO_TO_FOUR_SECONDS,
+                request,
+                List.of(new LoadShape.Closed(500)),
+                1,
+                List.of(Target.DIRECT),
+                cores,
+                ".");
     }
 }

@@ -11,9 +11,18 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class KnobsTests {
 
+    /** Surefire runs in loadtest/; the catalogue is at the top of the project. */
+    private static final Path PROJECT = Path.of(System.getProperty("user.dir")).getParent();
+
+    private static Knobs parse(String... args) {
+        String[] withProject = java.util.Arrays.copyOf(args, args.length + 1);
+        withProject[args.length] = "--project=" + PROJECT;
+        return Knobs.parse(withProject);
+    }
+
     @Test
     void emptyValuesMeanTheDefaultScenario() {
-        Knobs knobs = Knobs.parse("--users=", "--duration=", "--apps=", "--delayMin=", "--delayMax=");
+        Knobs knobs = parse("--users=", "--duration=", "--apps=", "--delayMin=", "--delayMax=");
 
         assertThat(knobs.plan().load().concurrency()).isEqualTo(500);
         assertThat(knobs.plan().phases().window()).isEqualTo(Duration.ofSeconds(60));
@@ -34,7 +43,7 @@ class KnobsTests {
 
     @Test
     void durationsTakeUnitsAndBareSeconds() {
-        Knobs knobs = Knobs.parse("--duration=2m", "--warmup=15s", "--timeout=3", "--rampup=0");
+        Knobs knobs = parse("--duration=2m", "--warmup=15s", "--timeout=3", "--rampup=0");
 
         assertThat(knobs.plan().phases().window()).isEqualTo(Duration.ofMinutes(2));
         assertThat(knobs.plan().phases().warmUp()).isEqualTo(Duration.ofSeconds(15));
@@ -44,17 +53,17 @@ class KnobsTests {
 
     @Test
     void appsAreChosenByShortOrModuleNameAndDirectAlwaysComesFirst() {
-        assertThat(Knobs.parse("--apps=virtual,app-webflux").plan().targets())
+        assertThat(parse("--apps=virtual,app-webflux").plan().targets())
                 .extracting(Target::name)
                 .containsExactly("direct", "app-virtual", "app-webflux");
-        assertThat(Knobs.parse("--apps=none").plan().targets())
+        assertThat(parse("--apps=none").plan().targets())
                 .extracting(Target::name)
                 .containsExactly("direct");
     }
 
     @Test
     void portsCanBeMovedPerTarget() {
-        Knobs knobs = Knobs.parse("--ports=slow-server:9000,webflux:9083");
+        Knobs knobs = parse("--ports=slow-server:9000,webflux:9083");
 
         assertThat(knobs.setup().backendPort()).isEqualTo(9000);
         assertThat(knobs.setup().ports().get("app-webflux")).isEqualTo(9083);
@@ -84,21 +93,24 @@ class KnobsTests {
                 "--ports=nginx:80   | ports entry 'nginx:80' is not <target>:<port>",
                 "--ports=webflux:8085 | port 8085 is given to two targets",
                 "--colour=blue      | unknown knob 'colour'",
-                "--mode=stress      | mode='stress' is not one of compare, sweep, open",
+                "--mode=stress      | mode='stress' is not one of run, scenarios, report, diff",
+                "--scenario=fanout-99 | scenario='fanout-99' is not in scenarios.conf",
+                "--usersList=100    | usersList sets the load of a sweep, and scenario 'compare' is a comparison",
                 "--runs=0           | runs=0 must be between 1 and 10",
                 "--runs=many        | runs='many' is not a whole number",
-                "--usersList=100,x  | usersList entry 'x' is not a whole number",
-                "--usersList=100,100 | usersList has 100 twice",
-                "--usersList=0      | usersList entry 0 must be between 1",
-                "--rates=fast       | rates entry 'fast' is not a number of requests per second",
-                "--rates=-5         | rates entry -5 must be above 0",
-                "--rates=80,80      | rates has 80 twice",
-                "--maxThreads=0     | maxThreads=0 must be between 1",
+                "--scenario=sweep --usersList=100,x | usersList entry 'x' is not a whole number",
+                "--scenario=sweep --usersList=100,100 | usersList has 100 twice",
+                "--scenario=sweep --usersList=0 | usersList entry 0 must be between 1",
+                "--scenario=open --rates=fast | rates entry 'fast' is not a number of requests per second",
+                "--scenario=open --rates=-5 | rates entry -5 must be above 0",
+                "--scenario=open --rates=80,80 | rates has 80 twice",
+                "--scenario=open --maxThreads=0 | maxThreads=0 must be between 1",
+                "--jitWarmup=maybe  | jitWarmup='maybe' is not on or off",
                 "users=5            | argument 'users=5' is not of the form --name=value",
-                "--mode=sweep --runs=2 | runs=2 repeats only the comparison",
+                "--scenario=sweep --runs=2 | runs=2 repeats only a comparison",
             })
     void badInputIsOneLineNamingTheValue(String args, String expected) {
-        assertThatThrownBy(() -> Knobs.parse(args.split(" ")))
+        assertThatThrownBy(() -> parse(args.split(" ")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(expected)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
@@ -106,58 +118,57 @@ class KnobsTests {
 
     @Test
     void eachModeHasItsPlanOfLoadsAndItsOwnDefaultPhases() {
-        Knobs compare = Knobs.parse("--runs=3");
+        Knobs compare = parse("--runs=3");
         assertThat(compare.plan().loads()).containsExactly(new LoadShape.Closed(500));
         assertThat(compare.plan().runs()).isEqualTo(3);
 
-        Knobs sweep = Knobs.parse("--mode=sweep");
+        Knobs sweep = parse("--scenario=sweep");
         assertThat(sweep.plan().loads()).extracting(LoadShape::concurrency).containsExactly(100, 250, 500, 1000, 2000);
         assertThat(sweep.plan().phases().window()).isEqualTo(Duration.ofSeconds(20));
-        assertThat(Knobs.parse("--mode=sweep", "--usersList=500,100").plan().loads())
+        assertThat(parse("--scenario=sweep", "--usersList=500,100").plan().loads())
                 .extracting(LoadShape::concurrency)
                 .containsExactly(100, 500);
         assertThat(sweep.plan().phases().warmUp()).isEqualTo(Duration.ofSeconds(5));
 
-        Knobs open = Knobs.parse("--mode=open", "--rates=80,150.5", "--maxThreads=1600");
+        Knobs open = parse("--scenario=open", "--rates=80,150.5", "--maxThreads=1600");
         assertThat(open.plan().loads()).containsExactly(new LoadShape.Open(80, 1600), new LoadShape.Open(150.5, 1600));
         assertThat(open.plan().loads()).extracting(LoadShape::label).containsExactly("rate-80", "rate-150.5");
-        assertThat(Knobs.parse("--mode=sweep", "--duration=45s").plan().phases().window())
+        assertThat(parse("--scenario=sweep", "--duration=45s").plan().phases().window())
                 .isEqualTo(Duration.ofSeconds(45));
     }
 
     @Test
     void theFirstProgressLineDescribesTheLoadOfTheModeThatRuns() {
-        assertThat(Knobs.parse().plan().describeLoads()).isEqualTo("500 users");
-        assertThat(Knobs.parse("--runs=3", "--users=200").plan().describeLoads())
-                .isEqualTo("200 users x 3 runs");
-        assertThat(Knobs.parse("--mode=sweep", "--usersList=100,250").plan().describeLoads())
+        assertThat(parse().plan().describeLoads()).isEqualTo("500 users");
+        assertThat(parse("--runs=3", "--users=200").plan().describeLoads()).isEqualTo("200 users x 3 runs");
+        assertThat(parse("--scenario=sweep", "--usersList=100,250").plan().describeLoads())
                 .isEqualTo("sweep of 100, 250 users");
-        assertThat(Knobs.parse("--mode=open", "--rates=80,150").plan().describeLoads())
+        assertThat(parse("--scenario=open", "--rates=80,150").plan().describeLoads())
                 .isEqualTo("open arrivals at 80.0, 150.0 req/s, at most 2500 in flight");
     }
 
     @Test
     void anOpenWorkloadThatCouldOutgrowItsThreadBoundIsRefusedBeforeItStarts() {
-        assertThatThrownBy(() -> Knobs.parse("--mode=open", "--rates=80,300", "--maxThreads=2500"))
+        assertThatThrownBy(() -> parse("--scenario=open", "--rates=80,300", "--maxThreads=2500"))
                 .hasMessage("rates up to 300.0 req/s with a 10 s timeout can keep 3000 requests in flight, more than "
                         + "maxThreads=2500");
-        assertThat(Knobs.parse("--mode=open", "--rates=225").plan().load().concurrency())
+        assertThat(parse("--scenario=open", "--rates=225").plan().load().concurrency())
                 .isEqualTo(2500);
     }
 
     @Test
     void aBackendRangeUpsideDownIsRefused() {
-        assertThatThrownBy(() -> Knobs.parse("--delayMin=3000", "--delayMax=100"))
+        assertThatThrownBy(() -> parse("--delayMin=3000", "--delayMax=100"))
                 .hasMessage("delayMin=3000 is greater than delayMax=100");
     }
 
     @Test
     void aDiffNeedsBothFoldersAndComparesBWithA() {
-        Knobs diff = Knobs.parse("--mode=diff", "--a=results", "--b=/tmp/fresh");
+        Knobs diff = parse("--mode=diff", "--a=results", "--b=/tmp/fresh");
 
-        assertThat(diff.compareWith()).contains(Path.of("results").toAbsolutePath());
+        assertThat(diff.compareWith()).contains(PROJECT.resolve("results"));
         assertThat(diff.setup().resultsDir()).isEqualTo(Path.of("/tmp/fresh"));
-        assertThatThrownBy(() -> Knobs.parse("--mode=diff", "--a=results")).hasMessageContaining("diff needs a=");
+        assertThatThrownBy(() -> parse("--mode=diff", "--a=results")).hasMessageContaining("diff needs a=");
     }
 
     @Test
@@ -168,8 +179,9 @@ class KnobsTests {
                 .filter(k -> k.property().equals("warmup"))
                 .findFirst()
                 .orElseThrow();
-        assertThat(warmup.defaultIn("compare")).contains("10s");
-        assertThat(warmup.defaultIn("sweep")).contains("5s");
-        assertThat(warmup.defaultIn("open")).contains("5s");
+        assertThat(warmup.defaultValue()).contains("10s");
+        assertThat(parse("--scenario=sweep").plan().phases().warmUp())
+                .as("the sweep scenario sets its own")
+                .isEqualTo(Duration.ofSeconds(5));
     }
 }

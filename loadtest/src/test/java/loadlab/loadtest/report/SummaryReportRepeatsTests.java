@@ -72,7 +72,11 @@ class SummaryReportRepeatsTests {
     @SafeVarargs
     private static RunStats run(Target target, List<Sample>... parts) {
         List<Sample> samples = Stream.of(parts).flatMap(List::stream).toList();
-        return RunStats.compute(samples, WINDOW, Ceiling.perSecond(target, LOAD, TestPoints.backend(0, 4_000)));
+        return RunStats.compute(
+                samples,
+                WINDOW,
+                Ceiling.perSecond(
+                        target, LOAD, TestPoints.comparison(500, PHASES, TestPoints.backend(0, 4_000), 1, List.of())));
     }
 
     private static ResourceCost cpuPer1000(double seconds) {

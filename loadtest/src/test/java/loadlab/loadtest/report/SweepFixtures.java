@@ -127,7 +127,7 @@ public final class SweepFixtures {
             Target target, int users, double perSecond, long lowMs, long highMs, int timeouts, ResourceCost cost) {
         LoadShape load = new LoadShape.Closed(users);
         RunStats stats = RunStats.compute(
-                samples(perSecond, lowMs, highMs, timeouts), WINDOW, Ceiling.perSecond(target, load, SWEEP.backend()));
+                samples(perSecond, lowMs, highMs, timeouts), WINDOW, Ceiling.perSecond(target, load, SWEEP));
         return TestPoints.measured(target, load, 1, stats, cost);
     }
 
@@ -135,7 +135,7 @@ public final class SweepFixtures {
             Target target, double rate, double perSecond, long lowMs, long highMs, int timeouts, ResourceCost cost) {
         LoadShape load = new LoadShape.Open(rate, MAX_THREADS);
         RunStats stats = RunStats.compute(
-                samples(perSecond, lowMs, highMs, timeouts), WINDOW, Ceiling.perSecond(target, load, OPEN.backend()));
+                samples(perSecond, lowMs, highMs, timeouts), WINDOW, Ceiling.perSecond(target, load, OPEN));
         return TestPoints.measured(target, load, 1, stats, cost);
     }
 
