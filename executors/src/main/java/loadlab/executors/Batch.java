@@ -4,12 +4,13 @@ import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
@@ -64,16 +65,19 @@ public final class Batch {
     }
 
     /**
-     * The reactive apps' way: N {@code Mono.delay}s merged with a concurrency of N. Reactor's {@code flatMap} would
-     * otherwise subscribe to 256 at a time (its default), which is a pool of 256 in disguise.
+     * The reactive apps' way: N independent {@code Mono.delay}s, as N requests would be, and {@code Mono.when} to
+     * complete when the last one has. Not {@code Flux.flatMap(i -> Mono.delay(D), N)}: with N inners, flatMap's
+     * drain loop scans all of them as they complete, which measured 200 to 370 ms per batch of 10,000 on top of the
+     * 200 ms here. That is the cost of merging N streams into one, which no app does, not of waiting without a thread.
      */
     public static int monoDelay(Scheduler timer, int tasks, long delayMs) {
         AtomicInteger done = new AtomicInteger();
         Duration delay = Duration.ofMillis(delayMs);
-        Flux.range(0, tasks)
-                .flatMap(i -> Mono.delay(delay, timer).doOnNext(tick -> done.incrementAndGet()), tasks)
-                .then()
-                .block(timeout(tasks, delayMs));
+        List<Mono<Long>> requests = new ArrayList<>(tasks);
+        for (int i = 0; i < tasks; i++) {
+            requests.add(Mono.delay(delay, timer).doOnNext(tick -> done.incrementAndGet()));
+        }
+        Mono.when(requests).block(timeout(tasks, delayMs));
         return verified(done.get(), tasks);
     }
 

@@ -71,7 +71,7 @@ public class BlockingBatch {
                 Executors.newScheduledThreadPool(Runtime.getRuntime().availableProcessors()), tasks, delayMs);
     }
 
-    /** app-webflux's idiom: Reactor's timer on its shared parallel scheduler (one thread per core). */
+    /** app-webflux's idiom: Reactor's timer on its shared parallel scheduler (one thread per core), one per task. */
     @Benchmark
     public int monoDelay() {
         return Batch.monoDelay(Schedulers.parallel(), tasks, delayMs);

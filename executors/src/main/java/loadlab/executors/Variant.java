@@ -55,7 +55,7 @@ public enum Variant {
             Group.BLOCKING,
             "BlockingBatch.monoDelay",
             "Mono.delay (non-blocking, app-webflux's idiom)",
-            "`Flux.range(0, N).flatMap(i -> Mono.delay(D), N)` on `Schedulers.parallel()`",
+            "N × `Mono.delay(D)` on `Schedulers.parallel()`, `Mono.when(all).block()`",
             Variant.ONE_PER_TASK,
             null),
     HASHING_SERIAL(
