@@ -1,6 +1,8 @@
 package loadlab.executors;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -291,11 +293,11 @@ public final class ExecutorsReport {
     private static void hashingReading(
             StringBuilder md, List<ReportRow> blocking, List<ReportRow> hashing, RunEnvironment env) {
         Optional<ReportRow> serial = find(hashing, Variant.HASHING_SERIAL);
-        Optional<ReportRow> virtual = find(hashing, Variant.HASHING_VIRTUAL_THREAD_PER_TASK);
         if (serial.isEmpty()) {
             return;
         }
         long tasks = serial.get().result().param("tasks");
+        double floor = Floor.cpuSeconds(serial.get().seconds(), env.cores());
         md.append("- CPU-bound, the work decides: ")
                 .append(tasks)
                 .append(" tasks take ")
@@ -303,44 +305,94 @@ public final class ExecutorsReport {
                 .append(" s on one thread (")
                 .append(fmt("%.0f", serial.get().seconds() * 1e6 / tasks))
                 .append(" µs each), so ")
-                .append(fmt("%.3f", Floor.cpuSeconds(serial.get().seconds(), env.cores())))
+                .append(fmt("%.3f", floor))
                 .append(" s on ")
                 .append(env.cores())
-                .append(" cores is the floor. ");
-        List<ReportRow> platformPools = hashing.stream()
+                .append(" cores is the floor, and no executor can go below it.");
+        Optional<ReportRow> virtual = find(hashing, Variant.HASHING_VIRTUAL_THREAD_PER_TASK);
+        virtual.ifPresent(v -> md.append(" Virtual thread per task: ")
+                .append(fmt("%.3f", v.seconds()))
+                .append(" s (")
+                .append(format(percent(v.efficiency()), "%.1f", "—"))
+                .append("% of the floor), on one carrier thread per core (peak ")
+                .append(format(v.peakThreads(), "%.0f", "n/a"))
+                .append(" platform threads)."));
+        List<ReportRow> platform = hashing.stream()
                 .filter(r ->
                         r.variant() != Variant.HASHING_SERIAL && r.variant() != Variant.HASHING_VIRTUAL_THREAD_PER_TASK)
                 .toList();
-        if (virtual.isPresent() && !platformPools.isEmpty()) {
-            ReportRow bestPlatform = platformPools.stream()
-                    .min((a, b) -> Double.compare(a.seconds(), b.seconds()))
+        if (!platform.isEmpty()) {
+            ReportRow fastest = platform.stream()
+                    .min(Comparator.comparingDouble(ReportRow::seconds))
                     .orElseThrow();
-            double ratio = virtual.get().seconds() / bestPlatform.seconds();
-            md.append("Virtual threads took ")
-                    .append(fmt("%.3f", virtual.get().seconds()))
-                    .append(" s, the best platform executor (")
-                    .append(bestPlatform.variant().label())
-                    .append(") ")
-                    .append(fmt("%.3f", bestPlatform.seconds()))
-                    .append(" s: ")
-                    .append(fmt("%.2f", ratio))
-                    .append("× its time");
-            Optional<ReportRow> blockingVirtual = find(blocking, Variant.BLOCKING_VIRTUAL_THREAD_PER_TASK);
-            Optional<ReportRow> blockingCached = find(blocking, Variant.BLOCKING_CACHED_POOL);
-            if (blockingVirtual.isPresent() && blockingCached.isPresent()) {
-                md.append(", against ")
-                        .append(fmt(
-                                "%.2f",
-                                blockingVirtual.get().seconds()
-                                        / blockingCached.get().seconds()))
-                        .append("× the cached pool's when the tasks wait");
-            }
+            ReportRow slowest = platform.stream()
+                    .max(Comparator.comparingDouble(ReportRow::seconds))
+                    .orElseThrow();
+            double fewest = platform.stream()
+                    .mapToDouble(r -> r.peakThreads().orElse(Double.NaN))
+                    .min()
+                    .orElse(Double.NaN);
+            double most = platform.stream()
+                    .mapToDouble(r -> r.peakThreads().orElse(Double.NaN))
+                    .max()
+                    .orElse(Double.NaN);
+            md.append(" The platform executors, with ")
+                    .append(fmt("%.0f", fewest))
+                    .append(" to ")
+                    .append(fmt("%.0f", most))
+                    .append(" platform threads at their peak sharing ")
+                    .append(env.cores())
+                    .append(" cores, took ")
+                    .append(fmt("%.3f", fastest.seconds()))
+                    .append(" s (")
+                    .append(fastest.variant().label())
+                    .append(") to ")
+                    .append(fmt("%.3f", slowest.seconds()))
+                    .append(" s (")
+                    .append(slowest.variant().label())
+                    .append(").");
+        }
+        Optional<ReportRow> blockingVirtual = find(blocking, Variant.BLOCKING_VIRTUAL_THREAD_PER_TASK);
+        Optional<ReportRow> blockingCached = find(blocking, Variant.BLOCKING_CACHED_POOL);
+        if (virtual.isPresent() && blockingVirtual.isPresent() && blockingCached.isPresent()) {
+            md.append(" When the tasks wait, virtual threads finished ")
+                    .append(fmt(
+                            "%.1f",
+                            blockingCached.get().seconds()
+                                    / blockingVirtual.get().seconds()))
+                    .append("× sooner than the cached pool (")
+                    .append(fmt("%.3f", blockingVirtual.get().seconds()))
+                    .append(" against ")
+                    .append(fmt("%.3f", blockingCached.get().seconds()))
+                    .append(" s): a waiting task costs them no OS thread;");
             md.append(
-                    ratio >= 0.9
-                            ? ". With nothing to wait for, virtual threads stop helping: no executor beats the cores.\n"
-                            : ". Virtual threads still help here, by less than when the tasks wait.\n");
+                    virtual.get().efficiency().orElse(0) >= 0.9
+                            ? " when the tasks compute there is nothing to overlap, and at the floor virtual threads stop"
+                                    + " helping: only more cores would go faster.\n"
+                            : " when the tasks compute there is nothing to overlap, and the floor is all any executor"
+                                    + " can reach.\n");
         } else {
             md.append('\n');
+        }
+        List<ReportRow> noisy = hashing.stream()
+                .filter(r -> r.secondsError() > 0.1 * r.seconds())
+                .toList();
+        List<ReportRow> noisyBlocking = blocking.stream()
+                .filter(r -> r.secondsError() > 0.1 * r.seconds())
+                .toList();
+        List<ReportRow> allNoisy = new ArrayList<>(noisyBlocking);
+        allNoisy.addAll(noisy);
+        if (!allNoisy.isEmpty()) {
+            md.append("- Noisy, JMH's error above 10% of the score: ")
+                    .append(allNoisy.stream()
+                            .map(r -> r.variant().label()
+                                    + (r.variant().group() == Variant.Group.BLOCKING ? " (blocking) " : " (CPU-bound) ")
+                                    + withError(r.seconds(), r.secondsError()) + " s")
+                            .collect(Collectors.joining(", ")))
+                    .append(". Their iterations differ widely (JMH's raw data is in `")
+                    .append(RESULT_JSON)
+                    .append("`); CPU-bound rows with many runnable threads are the first to show a busy machine or"
+                            + " an unlucky schedule, so read them as ranges.\n");
         }
     }
 

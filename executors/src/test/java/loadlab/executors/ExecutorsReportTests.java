@@ -83,7 +83,25 @@ class ExecutorsReportTests {
                                 + " app-webflux's idiom) 0.205 s (+5 ms)")
                 .contains("runs 10000 tasks in 50 waves of 200 ms: floor 10.000 s, measured 10.050 s (99.5%)")
                 .contains("10000 tasks take 0.600 s on one thread (60 µs each), so 0.300 s on 2 cores is the floor")
-                .contains("virtual threads stop helping");
+                .contains("Virtual thread per task: 0.310 s (96.8% of the floor), on one carrier thread per core")
+                .contains("with 40 to 407 platform threads at their peak sharing 2 cores, took 0.330 s (fixed pool of"
+                        + " 200) to 0.400 s (platform thread per task)")
+                .contains("virtual threads finished 3.7× sooner than the cached pool (0.215 against 0.800 s)")
+                .contains("at the floor virtual threads stop helping");
+    }
+
+    @Test
+    void rowsWithAnErrorAboveTenPercentAreCalledNoisy() throws IOException {
+        assertThat(ExecutorsReport.render(sample(), ENV)).doesNotContain("Noisy");
+        String noisy = new String(
+                        ExecutorsReportTests.class
+                                .getResourceAsStream("/jmh-result-sample.json")
+                                .readAllBytes(),
+                        StandardCharsets.UTF_8)
+                .replace(
+                        "\"score\": 0.35,\n      \"scoreError\": 0.015", "\"score\": 0.35,\n      \"scoreError\": 0.2");
+        assertThat(ExecutorsReport.render(JmhResult.parse(noisy), ENV))
+                .contains("- Noisy, JMH's error above 10% of the score: cached pool (CPU-bound) 0.350 ± 0.200 s.");
     }
 
     @Test
