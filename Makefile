@@ -20,6 +20,21 @@ knob_var = $(firstword $(subst =, ,$(1)))
 knob_prop = $(word 2,$(subst =, ,$(1)))
 # -Dproperty=value for every knob set on the command line (make compare USERS=50), and nothing else.
 KNOBS = $(foreach k,$(KNOB_PAIRS),$(if $(filter command line,$(origin $(call knob_var,$(k)))),"-D$(call knob_prop,$(k))=$($(call knob_var,$(k)))"))
+
+# Executors knobs (empty = the runner's default; see README "Executors, one level down").
+TASKS ?=
+TASK_MS ?=
+HASH_ROUNDS ?=
+FORKS ?=
+WARMUP_ITERATIONS ?=
+ITERATIONS ?=
+ITERATION_TIME ?=
+BENCH ?=
+# $(call knob-check,NAME,MIN,SUFFIX): empty, or a whole number >= MIN (optionally followed by SUFFIX); anything else
+# stops at once with one line naming the value, before the build. The runner checks the rest (BENCH, forks × iterations).
+knob-check = v='$($(1))'; [[ -z "$$v" ]] || { [[ "$$v" =~ ^[0-9]{1,9}$(3)$$ ]] && (( 10\#$${v%s} >= $(2) )); } \
+	|| { echo "executors: $(1)='$$v' is not a whole number >= $(2)" >&2; exit 2; }
+
 RUN := scripts/run-reaped $(MVNW) -pl loadtest verify -DskipTests
 # The knobs are checked before anything builds, straight from the runner's sources (the plan package needs only the
 # JDK), so a bad value costs one line and about a second: "Makefile:NN: *** loadtest: users='abc' is not a whole
@@ -41,13 +56,15 @@ endif
 endif
 endif
 
-.PHONY: help build test format compare sweep open capacity scenarios report diff db clean
+.PHONY: help build test format compare sweep open capacity scenarios report diff db executors clean
 
 help: ## List the targets and the knobs
 	@echo "loadlab (JDK: $(JAVA_HOME))"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 	@echo "Knobs (make compare USERS=50; ./mvnw -pl loadtest verify -Dusers=50):"
 	@awk -F'\t' '!/^#/ && NF == 4 { d = ($$3 == "" ? "none" : $$3); printf "  %-14s %-15s default %-28s %s\n", $$1, "-D" $$2, d, $$4 }' $(KNOB_TABLE)
+	@echo "Knobs of make executors (its own JMH runner; README \"Executors, one level down\"):"
+	@echo "  TASKS (10000) TASK_MS (200) HASH_ROUNDS (100) FORKS (2) WARMUP_ITERATIONS (2) ITERATIONS (5) ITERATION_TIME (2s) BENCH (all)"
 
 build: ## Build the runnable jars (slow-server and the five apps) without running tests
 	$(MVNW) package -DskipTests
@@ -83,6 +100,20 @@ DB_ARGS ?=
 db: ## Start the lab's PostgreSQL (db-server) in the foreground for manual use; Ctrl-C stops it (options: DB_ARGS)
 	$(MVNW) -q -pl db-server -am package -DskipTests
 	$(JAVA_HOME)/bin/java -jar db-server/target/db-server.jar $(DB_ARGS)
+
+executors: ## JMH: 10,000 tasks of 200 ms on each model's executor, floors and all (~10 min); writes results/executors.md
+	@$(call knob-check,TASKS,1,)
+	@$(call knob-check,TASK_MS,1,)
+	@$(call knob-check,HASH_ROUNDS,1,)
+	@$(call knob-check,FORKS,1,)
+	@$(call knob-check,WARMUP_ITERATIONS,0,)
+	@$(call knob-check,ITERATIONS,1,)
+	@$(call knob-check,ITERATION_TIME,1,s?)
+	$(MVNW) -q -pl executors -am package -DskipTests
+	"$(JAVA_HOME)/bin/java" -cp executors/target/benchmarks.jar loadlab.executors.RunExecutors --project=$(CURDIR) \
+		--tasks=$(TASKS) --taskMs=$(TASK_MS) --hashRounds=$(HASH_ROUNDS) --forks=$(FORKS) \
+		--warmupIterations=$(WARMUP_ITERATIONS) --iterations=$(ITERATIONS) --iterationTime=$(ITERATION_TIME) \
+		"--bench=$(BENCH)"
 
 clean: ## Remove build output (results/ is kept)
 	$(MVNW) -q clean
