@@ -67,7 +67,27 @@ public final class Charts {
                 Plan.Kind.OPEN,
                 "open-throughput.png",
                 "Good throughput against the offered arrival rate, with each model's ceiling dashed",
-                LevelCharts::throughput);
+                LevelCharts::throughput),
+        TIMELINE_GOOD(
+                Plan.Kind.TIMELINE,
+                "timeline-good.png",
+                "Good requests per second through the timeline, its disturbances shaded",
+                TimeCharts::timelineGood),
+        TIMELINE_P99(
+                Plan.Kind.TIMELINE,
+                "timeline-p99.png",
+                "p99 response time per second through the timeline, its disturbances shaded",
+                TimeCharts::timelineP99),
+        TIMELINE_ERRORS(
+                Plan.Kind.TIMELINE,
+                "timeline-errors.png",
+                "Errors per second through the timeline, its disturbances shaded",
+                TimeCharts::timelineErrors),
+        RECOVERY(
+                Plan.Kind.TIMELINE,
+                "recovery.png",
+                "Seconds each target took to be back to its calm throughput and p99 after a disturbance",
+                BarCharts::recovery);
 
         final Plan.Kind kind;
         final String fileName;

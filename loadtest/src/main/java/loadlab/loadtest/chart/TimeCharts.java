@@ -9,8 +9,11 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
+import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.PerSecond;
 import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.ResultSet;
+import loadlab.loadtest.plan.Timeline;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -31,28 +34,87 @@ final class TimeCharts {
 
     private TimeCharts() {}
 
+    /** A stretch of the run shaded on the chart, seconds since the run's start. */
+    record Shade(String label, double from, double to) {}
+
     /** Empty when no measured target has a second with completions. */
     static Optional<BufferedImage> throughput(List<Point> inputs) {
         return chart(
-                inputs,
-                "Completed requests per second",
-                "Completed requests (req/s)",
-                second -> OptionalDouble.of(second.completed()));
+                inputs, "Completed requests per second", "Completed requests (req/s)", COMPLETED, TimeCharts::window);
     }
 
     /** Empty when no measured target has a second with completions. */
     static Optional<BufferedImage> p99(List<Point> inputs) {
+        return chart(inputs, "p99 response time per second", "p99 response time (ms)", P99, TimeCharts::window);
+    }
+
+    /** Good throughput per second through a timeline, its disturbances shaded. */
+    static Optional<BufferedImage> timelineGood(ResultSet results) {
         return chart(
-                inputs,
+                results.representatives(),
+                "Good requests per second",
+                "Good requests (req/s)",
+                second -> OptionalDouble.of(second.good()),
+                point -> disturbances(results.plan().timeline(), point));
+    }
+
+    /** p99 per second through a timeline, its disturbances shaded. */
+    static Optional<BufferedImage> timelineP99(ResultSet results) {
+        return chart(
+                results.representatives(),
                 "p99 response time per second",
                 "p99 response time (ms)",
-                second -> second.p99Ms().isPresent()
-                        ? OptionalDouble.of(second.p99Ms().getAsLong())
-                        : OptionalDouble.empty());
+                P99,
+                point -> disturbances(results.plan().timeline(), point));
+    }
+
+    /** Errors per second through a timeline, its disturbances shaded; empty when no target had an error. */
+    static Optional<BufferedImage> timelineErrors(ResultSet results) {
+        boolean anyError = results.representatives().stream()
+                .flatMap(point -> point.series().seconds().stream())
+                .anyMatch(second -> second.errors() > 0);
+        if (!anyError) {
+            return Optional.empty();
+        }
+        return chart(
+                results.representatives(),
+                "Errors per second",
+                "Errors (per s)",
+                second -> OptionalDouble.of(second.errors()),
+                point -> disturbances(results.plan().timeline(), point));
+    }
+
+    private static final Function<PerSecond, OptionalDouble> COMPLETED =
+            second -> OptionalDouble.of(second.completed());
+    private static final Function<PerSecond, OptionalDouble> P99 = second ->
+            second.p99Ms().isPresent() ? OptionalDouble.of(second.p99Ms().getAsLong()) : OptionalDouble.empty();
+
+    private static List<Shade> window(Point point) {
+        MeasurementWindow window = point.stats().orElseThrow().window();
+        return List.of(new Shade(
+                "measurement window",
+                point.series().secondOf(window.startMillis()),
+                point.series().secondOf(window.endMillis())));
+    }
+
+    /** The timeline starts with the window: each disturbance sits at its offset from the window's start. */
+    private static List<Shade> disturbances(Timeline timeline, Point point) {
+        double start =
+                point.series().secondOf(point.stats().orElseThrow().window().startMillis());
+        return timeline.disturbances().stream()
+                .map(d -> new Shade(
+                        d.label(),
+                        start + d.start().toMillis() / 1000.0,
+                        start + d.end().toMillis() / 1000.0))
+                .toList();
     }
 
     private static Optional<BufferedImage> chart(
-            List<Point> inputs, String what, String yTitle, Function<PerSecond, OptionalDouble> value) {
+            List<Point> inputs,
+            String what,
+            String yTitle,
+            Function<PerSecond, OptionalDouble> value,
+            Function<Point, List<Shade>> shades) {
         List<Point> charted = inputs.stream()
                 .filter(input -> input.stats().isPresent())
                 .filter(input -> input.series().seconds().stream()
@@ -62,12 +124,7 @@ final class TimeCharts {
             return Optional.empty();
         }
         // Every target ran the same knobs, so their windows sit at the same offsets; the first one stands for all.
-        double windowStart = charted.getFirst()
-                .series()
-                .secondOf(charted.getFirst().stats().orElseThrow().window().startMillis());
-        double windowEnd = charted.getFirst()
-                .series()
-                .secondOf(charted.getFirst().stats().orElseThrow().window().endMillis());
+        List<Shade> shaded = shades.apply(charted.getFirst());
         double highest = charted.stream()
                 .flatMap(input -> input.series().seconds().stream())
                 .map(value)
@@ -80,12 +137,14 @@ final class TimeCharts {
         XYChart chart = new XYChartBuilder()
                 .width(ChartStyle.WIDTH)
                 .height(ChartStyle.HEIGHT)
-                .title(String.format(
-                        Locale.ROOT,
-                        "%s (shaded: measurement window, %s s to %s s)",
-                        what,
-                        seconds(windowStart),
-                        seconds(windowEnd)))
+                .title(what + " (shaded: "
+                        + String.join(
+                                "; ",
+                                shaded.stream()
+                                        .map(shade -> shade.label() + ", " + seconds(shade.from()) + " s to "
+                                                + seconds(shade.to()) + " s")
+                                        .toList())
+                        + ")")
                 .xAxisTitle(X_TITLE + ChartStyle.notShown(inputs))
                 .yAxisTitle(yTitle)
                 .build();
@@ -96,7 +155,9 @@ final class TimeCharts {
         chart.getStyler().setYAxisDecimalPattern("#,##0");
         chart.getStyler().setXAxisDecimalPattern("0");
 
-        shadeWindow(chart, windowStart, windowEnd, top);
+        for (Shade shade : shaded) {
+            shade(chart, shade, top);
+        }
         for (Point input : charted) {
             addLine(chart, input, value);
         }
@@ -104,9 +165,10 @@ final class TimeCharts {
     }
 
     /** First, so the lines are drawn over it. */
-    private static void shadeWindow(XYChart chart, double windowStart, double windowEnd, double top) {
-        XYSeries window =
-                chart.addSeries("measurement window", new double[] {windowStart, windowEnd}, new double[] {top, top});
+    private static void shade(XYChart chart, Shade shade, double top) {
+        XYSeries window = chart.addSeries(
+                shade.label() + " at " + shade.from(), new double[] {shade.from(), shade.to()}, new double[] {top, top
+                });
         window.setXYSeriesRenderStyle(XYSeriesRenderStyle.Area);
         window.setFillColor(WINDOW_SHADE);
         window.setLineStyle(SeriesLines.NONE);
@@ -115,7 +177,7 @@ final class TimeCharts {
         window.setShowInLegend(false);
         chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.ITALIC, 14));
         chart.getStyler().setAnnotationTextFontColor(new Color(0x555555));
-        chart.addAnnotation(new AnnotationText("measurement window", (windowStart + windowEnd) / 2, top * 0.97, false));
+        chart.addAnnotation(new AnnotationText(shade.label(), (shade.from() + shade.to()) / 2, top * 0.97, false));
     }
 
     private static void addLine(XYChart chart, Point input, Function<PerSecond, OptionalDouble> value) {

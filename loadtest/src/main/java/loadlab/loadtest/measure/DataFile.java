@@ -94,6 +94,7 @@ public final class DataFile {
         } else {
             backend.putNull("seed");
         }
+        backend.put("schedule", plan.backend().schedule());
         ArrayNode loads = node.putArray("loads");
         plan.loads().forEach(load -> loads.add(load(load)));
         node.put("runs", plan.runs());
@@ -144,7 +145,8 @@ public final class DataFile {
                         b.get("maxDelayMs").asInt(),
                         b.get("seed").isNull()
                                 ? OptionalLong.empty()
-                                : OptionalLong.of(b.get("seed").asLong())),
+                                : OptionalLong.of(b.get("seed").asLong()),
+                        b.get("schedule").asText()),
                 Request.parse(n.get("request").asText()),
                 loads,
                 n.get("runs").asInt(),
@@ -158,15 +160,30 @@ public final class DataFile {
             case LoadShape.Closed closed -> JSON.objectNode().put("closedUsers", closed.users());
             case LoadShape.Open open ->
                 JSON.objectNode().put("openRatePerSecond", open.ratePerSecond()).put("maxThreads", open.maxThreads());
+            case LoadShape.Spike spike ->
+                JSON.objectNode()
+                        .put("spikeUsers", spike.users())
+                        .put("factor", spike.factor())
+                        .put("beforeSeconds", spike.before().toSeconds())
+                        .put("duringSeconds", spike.during().toSeconds())
+                        .put("afterSeconds", spike.after().toSeconds());
         };
     }
 
     private static LoadShape load(JsonNode n) {
-        return n.has("closedUsers")
-                ? new LoadShape.Closed(n.get("closedUsers").asInt())
-                : new LoadShape.Open(
-                        n.get("openRatePerSecond").asDouble(),
-                        n.get("maxThreads").asInt());
+        if (n.has("closedUsers")) {
+            return new LoadShape.Closed(n.get("closedUsers").asInt());
+        }
+        if (n.has("spikeUsers")) {
+            return new LoadShape.Spike(
+                    n.get("spikeUsers").asInt(),
+                    n.get("factor").asInt(),
+                    Duration.ofSeconds(n.get("beforeSeconds").asLong()),
+                    Duration.ofSeconds(n.get("duringSeconds").asLong()),
+                    Duration.ofSeconds(n.get("afterSeconds").asLong()));
+        }
+        return new LoadShape.Open(
+                n.get("openRatePerSecond").asDouble(), n.get("maxThreads").asInt());
     }
 
     private static ObjectNode point(Point point) {

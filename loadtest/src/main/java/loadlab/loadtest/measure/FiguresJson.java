@@ -159,7 +159,11 @@ final class FiguresJson {
                 present(pinned).isPresent() ? OptionalInt.of(pinned.asInt()) : OptionalInt.empty());
     }
 
-    /** Each second as {@code [offset, completed, errors, p99 or null]}: compact, since a run has hundreds. */
+    /**
+     * Each second as {@code [offset, completed, errors, p99 or null, in flight, errors by class...]} (classes in
+     * enum order), each resource reading as {@code [second, RSS MiB, threads]} and each heap after a collection as
+     * {@code [second, MiB]}: compact, since a run has hundreds of them.
+     */
     static ObjectNode series(Series series) {
         ObjectNode node = JSON.objectNode().put("runStartMillis", series.runStartMillis());
         ArrayNode seconds = node.putArray("seconds");
@@ -171,22 +175,45 @@ final class FiguresJson {
             } else {
                 row.addNull();
             }
+            row.add(s.inFlight());
+            s.errorsByClass().values().forEach(row::add);
         }
+        ArrayNode resources = node.putArray("resources");
+        series.resources()
+                .forEach(r ->
+                        resources.addArray().add(r.atSecond()).add(r.rssMib()).add(r.threads()));
+        ArrayNode heap = node.putArray("heapAfterGc");
+        series.heapAfterGc().forEach(h -> heap.addArray().add(h.atSecond()).add(h.mib()));
         return node;
     }
 
     static Series series(JsonNode n) {
         List<PerSecond> seconds = new ArrayList<>();
         for (JsonNode row : n.get("seconds")) {
+            Map<ErrorClass, Integer> byClass = new EnumMap<>(ErrorClass.class);
+            ErrorClass[] classes = ErrorClass.values();
+            for (int i = 0; i < classes.length; i++) {
+                byClass.put(classes[i], row.get(5 + i).asInt());
+            }
             seconds.add(new PerSecond(
                     row.get(0).asInt(),
                     row.get(1).asInt(),
                     row.get(2).asInt(),
                     row.get(3).isNull()
                             ? OptionalLong.empty()
-                            : OptionalLong.of(row.get(3).asLong())));
+                            : OptionalLong.of(row.get(3).asLong()),
+                    row.get(4).asInt(),
+                    Collections.unmodifiableMap(byClass)));
         }
-        return new Series(n.get("runStartMillis").asLong(), seconds);
+        List<Series.ResourcePoint> resources = new ArrayList<>();
+        n.get("resources")
+                .forEach(r -> resources.add(new Series.ResourcePoint(
+                        r.get(0).asDouble(), r.get(1).asDouble(), r.get(2).asInt())));
+        List<Series.HeapPoint> heap = new ArrayList<>();
+        n.get("heapAfterGc")
+                .forEach(h -> heap.add(
+                        new Series.HeapPoint(h.get(0).asDouble(), h.get(1).asDouble())));
+        return new Series(n.get("runStartMillis").asLong(), seconds, resources, heap);
     }
 
     static Optional<JsonNode> present(JsonNode node) {

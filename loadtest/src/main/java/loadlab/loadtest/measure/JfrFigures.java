@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -29,7 +31,29 @@ import jdk.jfr.consumer.RecordingFile;
  *                           while pinned to its carrier; empty when the recording did not have the event enabled
  *                           (an old JDK, or a setting that did not take), so that 0 always means "none happened"
  */
-public record JfrFigures(int gcCount, double gcPauseMs, OptionalDouble heapUsedAfterGcMib, OptionalInt pinnedEvents) {
+public record JfrFigures(
+        int gcCount,
+        double gcPauseMs,
+        OptionalDouble heapUsedAfterGcMib,
+        OptionalInt pinnedEvents,
+        List<HeapAfterGc> heapAfterGc) {
+
+    /** The heap in use right after one collection, anywhere in the recording. */
+    public record HeapAfterGc(long atMillis, double usedMib) {}
+
+    /** Figures of the window alone, without the heap's history. */
+    public JfrFigures(int gcCount, double gcPauseMs, OptionalDouble heapUsedAfterGcMib, OptionalInt pinnedEvents) {
+        this(gcCount, gcPauseMs, heapUsedAfterGcMib, pinnedEvents, List.of());
+    }
+
+    public JfrFigures {
+        heapAfterGc = List.copyOf(heapAfterGc);
+    }
+
+    /** The same figures without the heap's history, which the data file keeps in the series instead. */
+    public JfrFigures withoutHistory() {
+        return new JfrFigures(gcCount, gcPauseMs, heapUsedAfterGcMib, pinnedEvents);
+    }
 
     public static final String PINNED_EVENT = "jdk.VirtualThreadPinned";
     private static final String GC_EVENT = "jdk.GarbageCollection";
@@ -95,6 +119,7 @@ public record JfrFigures(int gcCount, double gcPauseMs, OptionalDouble heapUsedA
         private int pinned;
         private Instant pinnedSettingAt;
         private boolean pinnedEnabled;
+        private final List<HeapAfterGc> history = new ArrayList<>();
 
         Tally(Instant windowStart, Instant windowEnd, long pinnedTypeId) {
             this.windowStart = windowStart;
@@ -113,6 +138,9 @@ public record JfrFigures(int gcCount, double gcPauseMs, OptionalDouble heapUsedA
                     }
                 }
                 case HEAP_EVENT -> {
+                    if ("After GC".equals(event.getString("when"))) {
+                        history.add(new HeapAfterGc(at.toEpochMilli(), event.getLong("heapUsed") / (1024.0 * 1024)));
+                    }
                     // Files are in order chunk by chunk, not event by event: keep the latest by time.
                     if ("After GC".equals(event.getString("when"))
                             && !at.isAfter(windowEnd)
@@ -147,7 +175,10 @@ public record JfrFigures(int gcCount, double gcPauseMs, OptionalDouble heapUsedA
                     lastAfterGcAt == null
                             ? OptionalDouble.empty()
                             : OptionalDouble.of(lastAfterGcUsed / (1024.0 * 1024)),
-                    pinnedEnabled ? OptionalInt.of(pinned) : OptionalInt.empty());
+                    pinnedEnabled ? OptionalInt.of(pinned) : OptionalInt.empty(),
+                    history.stream()
+                            .sorted(Comparator.comparingLong(HeapAfterGc::atMillis))
+                            .toList());
         }
     }
 }

@@ -38,6 +38,11 @@ public record Point(Target target, LoadShape load, int run, Outcome outcome, Res
         return outcome instanceof Outcome.Failed;
     }
 
+    /** The same point with its series replaced, e.g. with the target's heap after each collection. */
+    public Point withSeries(Series newSeries) {
+        return new Point(target, load, run, outcome, cost, newSeries);
+    }
+
     /** The same point with its cost replaced, e.g. once the target's JFR recording could be read. */
     public Point withCost(ResourceCost newCost) {
         return new Point(target, load, run, outcome, newCost, series);

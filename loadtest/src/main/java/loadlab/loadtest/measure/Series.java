@@ -3,21 +3,57 @@ package loadlab.loadtest.measure;
 import java.util.List;
 
 /**
- * How one load developed second by second, for the charts over time.
+ * How one load developed second by second, for the charts over time and for a target's recovery from a
+ * disturbance.
  *
  * @param runStartMillis epoch millis of second 0: the first request of the load
  * @param seconds        {@link PerSecond#series} from that start; empty when the load failed
+ * @param resources      the target's process, as its sampler read it during the load; empty when not sampled
+ * @param heapAfterGc    the target's heap in use after each collection during the load (its JFR recording)
  */
-public record Series(long runStartMillis, List<PerSecond> seconds) {
+public record Series(
+        long runStartMillis, List<PerSecond> seconds, List<ResourcePoint> resources, List<HeapPoint> heapAfterGc) {
 
     public static final Series NONE = new Series(0, List.of());
 
+    /** One reading of the target's process, at a moment given in seconds since the run's start. */
+    public record ResourcePoint(double atSecond, double rssMib, int threads) {}
+
+    /** The heap in use right after one collection, at a moment given in seconds since the run's start. */
+    public record HeapPoint(double atSecond, double mib) {}
+
     public Series {
         seconds = List.copyOf(seconds);
+        resources = List.copyOf(resources);
+        heapAfterGc = List.copyOf(heapAfterGc);
+    }
+
+    public Series(long runStartMillis, List<PerSecond> seconds) {
+        this(runStartMillis, seconds, List.of(), List.of());
     }
 
     public static Series of(List<Sample> samples, long runStartMillis) {
         return new Series(runStartMillis, PerSecond.series(samples, runStartMillis));
+    }
+
+    /** The same series with the target's readings during the load. */
+    public Series withResources(ResourceSamples samples) {
+        long last = runStartMillis + seconds.size() * 1000L;
+        List<ResourcePoint> points = samples.readings().stream()
+                .filter(r -> r.atMillis() >= runStartMillis && r.atMillis() <= last)
+                .map(r -> new ResourcePoint(secondOf(r.atMillis()), r.rssKb() / 1024.0, r.threads()))
+                .toList();
+        return new Series(runStartMillis, seconds, points, heapAfterGc);
+    }
+
+    /** The same series with the heap after each collection between the run's start and its last second. */
+    public Series withHeapAfterGc(List<JfrFigures.HeapAfterGc> collections) {
+        long last = runStartMillis + seconds.size() * 1000L;
+        List<HeapPoint> points = collections.stream()
+                .filter(c -> c.atMillis() >= runStartMillis && c.atMillis() <= last)
+                .map(c -> new HeapPoint(secondOf(c.atMillis()), c.usedMib()))
+                .toList();
+        return new Series(runStartMillis, seconds, resources, points);
     }
 
     /** Where {@code millis} falls on the per-second axis, in seconds since the run's start. */

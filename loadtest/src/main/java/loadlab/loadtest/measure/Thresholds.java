@@ -78,5 +78,23 @@ public final class Thresholds {
     public static final double COST_NOISE_PERCENT = 10.0;
     public static final double MEMORY_NOISE_PERCENT = 5.0;
 
+    /**
+     * A target is itself again once, for {@link #RECOVERY_HOLD_SECONDS} seconds in a row, its good throughput
+     * (averaged over {@link #RECOVERY_SMOOTHING_SECONDS} seconds, since a second of 100 random delays varies by
+     * about 10%) is within this share of its calm median and its p99 (the median of the same seconds) at most
+     * {@link #RECOVERY_P99_RATIO} times its calm one.
+     */
+    public static final double RECOVERY_BAND_PERCENT = 10.0;
+
+    public static final double RECOVERY_P99_RATIO = 1.25;
+    public static final int RECOVERY_SMOOTHING_SECONDS = 5;
+    public static final int RECOVERY_HOLD_SECONDS = 10;
+
+    /**
+     * Heap after GC that grows by more than this per minute, over the whole soak and over its second half alike, keeps
+     * growing: a leak or an unbounded queue, not a warm-up.
+     */
+    public static final double HEAP_GROWTH_MIB_PER_MINUTE = 1.0;
+
     private Thresholds() {}
 }

@@ -23,7 +23,7 @@ public record Catalogue(Path file, List<Entry> entries) {
     public static final String FILE = "scenarios.conf";
 
     /** The fields an entry may have besides the knobs. */
-    static final Set<String> OWN_FIELDS = Set.of("about", "kind", "request", "results", "default");
+    static final Set<String> OWN_FIELDS = Set.of("about", "kind", "request", "results", "default", "schedule", "spike");
 
     /** Knobs of where and how the lab runs, not of what a scenario measures: the command line's alone. */
     static final Set<String> SETUP_KNOBS = Set.of("scenario", "host", "ports", "results", "appJvmFlags", "a", "b");

@@ -124,6 +124,16 @@ final class KnobValues {
         }
     }
 
+    /** {@code 30s}, {@code 2m} or a bare number of seconds, as a duration knob takes it. */
+    static Duration durationOf(String raw) {
+        Matcher m = DURATION.matcher(raw.toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + raw + "' is not a duration in whole seconds (e.g. 60s, 2m)");
+        }
+        long amount = Long.parseLong(m.group(1));
+        return "m".equals(m.group(2)) ? Duration.ofMinutes(amount) : Duration.ofSeconds(amount);
+    }
+
     /** Accepts 60, 60s, 2m; a bare number is seconds. Whole seconds, as the reports give them. */
     Duration duration(String name, boolean zeroAllowed) {
         String raw = raw(name).toLowerCase(Locale.ROOT);

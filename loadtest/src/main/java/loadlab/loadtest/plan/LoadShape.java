@@ -1,5 +1,6 @@
 package loadlab.loadtest.plan;
 
+import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -67,6 +68,35 @@ public sealed interface LoadShape {
             return ratePerSecond == Math.rint(ratePerSecond)
                     ? "rate-" + (long) ratePerSecond
                     : String.format(Locale.ROOT, "rate-%.1f", ratePerSecond);
+        }
+    }
+
+    /**
+     * A closed loop whose users jump to {@code factor} times as many within a second, hold, and drop back: calm for
+     * {@code before}, the spike for {@code during}, calm again for {@code after}.
+     */
+    record Spike(int users, int factor, Duration before, Duration during, Duration after) implements LoadShape {
+        public Spike {
+            if (users <= 0 || factor < 2 || before.isNegative() || !during.isPositive() || after.isNegative()) {
+                throw new IllegalArgumentException("a spike needs users, a factor of at least 2 and a length: " + users
+                        + " x" + factor + " for " + during.toSeconds() + " s");
+            }
+        }
+
+        /** Who Little's law counts in the calm stretches; the spike itself is judged against them. */
+        @Override
+        public int concurrency() {
+            return users;
+        }
+
+        @Override
+        public double level() {
+            return users;
+        }
+
+        @Override
+        public String label() {
+            return "spike-" + users + "x" + factor;
         }
     }
 }

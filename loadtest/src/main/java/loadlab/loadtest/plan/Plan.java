@@ -39,7 +39,9 @@ public record Plan(
         /** Closed-loop user levels: sweep.md, its data under sweep/. */
         SWEEP("sweep", "sweep", "sweep"),
         /** Fixed arrival rates: open-workload.md, its data under open-workload/. */
-        OPEN("open", "open-workload", "open-workload");
+        OPEN("open", "open-workload", "open-workload"),
+        /** One closed load through disturbances (a backend schedule, a spike): timeline.md, data under timeline/. */
+        TIMELINE("timeline", "timeline", "timeline");
 
         /** How the catalogue names it. */
         public final String word;
@@ -77,8 +79,8 @@ public record Plan(
         if (loads.isEmpty() || targets.isEmpty() || runs < 1 || appCores < 1) {
             throw new IllegalArgumentException("a plan needs a load, a target and at least one run");
         }
-        if (kind == Kind.COMPARISON && loads.size() != 1) {
-            throw new IllegalArgumentException("a comparison has one load, not " + loads.size());
+        if ((kind == Kind.COMPARISON || kind == Kind.TIMELINE) && loads.size() != 1) {
+            throw new IllegalArgumentException("a " + kind.word + " has one load, not " + loads.size());
         }
         // Ascending, because every table row and chart line reads left to right as "more load".
         List<LoadShape> given = loads;
@@ -90,6 +92,17 @@ public record Plan(
         if (loads.stream().anyMatch(load -> load.getClass() != shape)) {
             throw new IllegalArgumentException("a plan's loads are all closed or all open: " + loads);
         }
+    }
+
+    /** What happens during the window of a timeline scenario; {@link Timeline#NONE} for the other kinds. */
+    public Timeline timeline() {
+        if (load() instanceof LoadShape.Spike spike) {
+            return Timeline.ofSpike(spike);
+        }
+        if (backend.hasSchedule()) {
+            return Timeline.ofSchedule(backend.schedule(), backend);
+        }
+        return kind == Kind.TIMELINE ? Timeline.steady(phases.window()) : Timeline.NONE;
     }
 
     /** The mean backend delay, the D of Little's law. */
@@ -116,6 +129,8 @@ public record Plan(
                                 .map(l -> String.valueOf(l.concurrency()))
                                 .collect(Collectors.joining(", "))
                         + " users";
+            case TIMELINE ->
+                load().label() + " through " + timeline().segments().size() + " phases";
             case OPEN ->
                 "open arrivals at "
                         + loads.stream()

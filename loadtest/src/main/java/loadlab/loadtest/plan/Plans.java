@@ -4,6 +4,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A scenario of the catalogue made into a {@link Plan}: its kind says which loads it takes, and every value is read
@@ -16,49 +20,48 @@ final class Plans {
     private static final Map<Plan.Kind, List<String>> LOAD_KNOBS = Map.of(
             Plan.Kind.COMPARISON, List.of("users"),
             Plan.Kind.SWEEP, List.of("usersList"),
-            Plan.Kind.OPEN, List.of("rates", "maxThreads"));
+            Plan.Kind.OPEN, List.of("rates", "maxThreads"),
+            Plan.Kind.TIMELINE, List.of("users"));
+
+    /** {@code 5x for 30s after 60s, then 90s}: the factor, how long the spike lasts, the calm before and after. */
+    private static final Pattern SPIKE = Pattern.compile("([0-9]{1,3})x for (\\S+) after (\\S+), then (\\S+)");
 
     private Plans() {}
 
     static Plan of(Catalogue.Entry entry, KnobValues values) {
         String where = Catalogue.FILE + " [" + entry.name() + "] ";
         Plan.Kind kind = kind(entry, where);
-        for (Map.Entry<Plan.Kind, List<String>> other : LOAD_KNOBS.entrySet()) {
-            for (String knob : other.getValue()) {
-                if (other.getKey() != kind && values.isSet(knob)) {
-                    throw new IllegalArgumentException(values.label(knob) + " sets the load of a "
-                            + other.getKey().word + ", and scenario '" + entry.name() + "' is a " + kind.word
-                            + " (it takes " + String.join(", ", LOAD_KNOBS.get(kind)) + ")");
-                }
-            }
-        }
+        checkLoadKnobs(entry, values, kind);
         int runs = values.positiveInt("runs", KnobValues.MAX_RUNS);
         if (runs > 1 && kind != Plan.Kind.COMPARISON) {
             throw new IllegalArgumentException(values.label("runs") + "=" + runs + " repeats only a comparison, and "
                     + "scenario '" + entry.name() + "' is a " + kind.word);
         }
+        Backend backend = backend(values, entry.field("schedule").orElse(""), where);
+        Optional<LoadShape.Spike> spike = spike(entry, values, where);
+        Timeline timeline = timeline(kind, backend, spike, values, where);
         Phases phases = new Phases(
                 values.duration("rampup", true),
                 values.duration("warmup", true),
-                values.duration("duration", false),
+                kind == Plan.Kind.TIMELINE ? timeline.total() : values.duration("duration", false),
                 values.duration("timeout", false),
                 values.onOff("jitWarmup"));
         List<LoadShape> loads = switch (kind) {
-            case COMPARISON -> List.of(new LoadShape.Closed(values.positiveInt("users", KnobValues.MAX_USERS)));
+            case COMPARISON -> List.of(users(values));
+            case TIMELINE -> List.of(spike.<LoadShape>map(s -> s).orElseGet(() -> users(values)));
             case SWEEP ->
                 values.usersList("usersList").stream()
                         .<LoadShape>map(LoadShape.Closed::new)
                         .toList();
             case OPEN -> openLoads(values, phases.timeout());
         };
-        Request request = request(entry, where);
         return new Plan(
                 entry.name(),
                 entry.field("about").orElse(""),
                 kind,
                 phases,
-                backend(values),
-                request,
+                backend,
+                request(entry, where),
                 loads,
                 runs,
                 values.targets("apps"),
@@ -66,15 +69,63 @@ final class Plans {
                 entry.field("results").orElse(entry.name()));
     }
 
+    private static LoadShape users(KnobValues values) {
+        return new LoadShape.Closed(values.positiveInt("users", KnobValues.MAX_USERS));
+    }
+
+    /** A load knob given to a scenario of another kind is a mistake worth its own line. */
+    private static void checkLoadKnobs(Catalogue.Entry entry, KnobValues values, Plan.Kind kind) {
+        for (Map.Entry<Plan.Kind, List<String>> other : LOAD_KNOBS.entrySet()) {
+            for (String knob : other.getValue()) {
+                if (!LOAD_KNOBS.get(kind).contains(knob) && values.isSet(knob)) {
+                    throw new IllegalArgumentException(values.label(knob) + " sets the load of a "
+                            + other.getKey().word + ", and scenario '" + entry.name() + "' is a " + kind.word
+                            + " (it takes " + String.join(", ", LOAD_KNOBS.get(kind)) + ")");
+                }
+            }
+        }
+    }
+
+    /** A timeline's disturbances, from its schedule or its spike; only a timeline may have them. */
+    private static Timeline timeline(
+            Plan.Kind kind, Backend backend, Optional<LoadShape.Spike> spike, KnobValues values, String where) {
+        if (kind != Plan.Kind.TIMELINE) {
+            if (backend.hasSchedule() || spike.isPresent()) {
+                throw new IllegalArgumentException(where + "has a schedule or a spike, which only a timeline takes");
+            }
+            return Timeline.NONE;
+        }
+        if (spike.isEmpty() && !backend.hasSchedule()) {
+            // A soak: one steady load as long as the duration says, watched for what keeps growing.
+            return Timeline.steady(values.duration("duration", false));
+        }
+        if (values.isSet("duration")) {
+            throw new IllegalArgumentException(values.label("duration") + " is not for a timeline with a schedule or "
+                    + "a spike: its window is their whole length");
+        }
+        if (spike.isPresent() && values.onOff("jitWarmup")) {
+            throw new IllegalArgumentException(where + "has a spike, whose stages are set when its load starts: it "
+                    + "takes a fixed warm-up (jitWarmup = off)");
+        }
+        Timeline timeline =
+                spike.map(Timeline::ofSpike).orElseGet(() -> Timeline.ofSchedule(backend.schedule(), backend));
+        if (timeline.disturbances().isEmpty()) {
+            throw new IllegalArgumentException(where + "has a schedule without a disturbance: give it a phase that "
+                    + "leaves the calm delays or has faults");
+        }
+        return timeline;
+    }
+
     private static Plan.Kind kind(Catalogue.Entry entry, String where) {
         String kind = entry.field("kind")
-                .orElseThrow(() -> new IllegalArgumentException(where + "has no kind (comparison, sweep or open)"));
+                .orElseThrow(() ->
+                        new IllegalArgumentException(where + "has no kind (comparison, sweep, open or timeline)"));
         for (Plan.Kind each : Plan.Kind.values()) {
             if (each.word.equals(kind)) {
                 return each;
             }
         }
-        throw new IllegalArgumentException(where + "kind='" + kind + "' is not comparison, sweep or open");
+        throw new IllegalArgumentException(where + "kind='" + kind + "' is not comparison, sweep, open or timeline");
     }
 
     private static Request request(Catalogue.Entry entry, String where) {
@@ -85,7 +136,37 @@ final class Plans {
         }
     }
 
-    private static Backend backend(KnobValues values) {
+    private static Optional<LoadShape.Spike> spike(Catalogue.Entry entry, KnobValues values, String where) {
+        Optional<String> written = entry.field("spike");
+        if (written.isEmpty()) {
+            return Optional.empty();
+        }
+        Matcher m = SPIKE.matcher(written.get());
+        if (!m.matches()) {
+            throw new IllegalArgumentException(where + "spike='" + written.get()
+                    + "' is not <factor>x for <duration> after <duration>, then <duration>, e.g. 5x for 30s after 60s,"
+                    + " then 90s");
+        }
+        try {
+            return Optional.of(new LoadShape.Spike(
+                    values.positiveInt("users", KnobValues.MAX_USERS),
+                    Integer.parseInt(m.group(1)),
+                    KnobValues.durationOf(m.group(3)),
+                    KnobValues.durationOf(m.group(2)),
+                    KnobValues.durationOf(m.group(4))));
+        } catch (IllegalArgumentException bad) {
+            throw new IllegalArgumentException(where + "spike: " + bad.getMessage());
+        }
+    }
+
+    private static Backend backend(KnobValues values, String schedule, String where) {
+        if (!schedule.isEmpty()) {
+            try {
+                Timeline.ofSchedule(schedule, new Backend(0, 1, OptionalLong.empty()));
+            } catch (IllegalArgumentException bad) {
+                throw new IllegalArgumentException(where + bad.getMessage());
+            }
+        }
         int delayMin = values.delayMs("delayMin");
         int delayMax = values.delayMs("delayMax");
         if (delayMin > delayMax) {
@@ -96,7 +177,7 @@ final class Plans {
             throw new IllegalArgumentException(
                     values.label("delayMax") + "=0 leaves no mean delay, so no Little's-law ceiling to compare with");
         }
-        return new Backend(delayMin, delayMax, values.optionalLong("seed"));
+        return new Backend(delayMin, delayMax, values.optionalLong("seed"), schedule);
     }
 
     /** An open workload's threads live at most about a timeout each, so rate × timeout bounds them. */

@@ -13,6 +13,7 @@ public final class Reports {
             case COMPARISON -> SummaryReport.render(results, charts);
             case SWEEP -> SweepReport.render(results, charts);
             case OPEN -> OpenWorkloadReport.render(results, charts);
+            case TIMELINE -> TimelineReport.render(results, charts);
         };
     }
 }

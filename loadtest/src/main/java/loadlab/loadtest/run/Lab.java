@@ -168,7 +168,9 @@ public final class Lab {
         try {
             JfrFigures jfr = JfrFigures.read(recording, point.stats().get().window());
             ResourceCost cost = point.cost();
-            return point.withCost(new ResourceCost(cost.process(), Optional.of(jfr), cost.loadGenerator()));
+            return point.withCost(
+                            new ResourceCost(cost.process(), Optional.of(jfr.withoutHistory()), cost.loadGenerator()))
+                    .withSeries(point.series().withHeapAfterGc(jfr.heapAfterGc()));
         } catch (IOException | RuntimeException e) {
             out.println("[" + point.target().name() + "] JFR figures unavailable: " + e.getMessage());
             return point;

@@ -43,6 +43,9 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
 final class LoadRun {
 
     static final Duration TAIL = Duration.ofSeconds(2);
+    /** How fast a spike's users arrive, and leave: "within a second". */
+    private static final Duration SPIKE_RAMP = Duration.ofSeconds(1);
+
     private static final Pattern HTTP_STATUS = Pattern.compile("\\d{3}");
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
 
@@ -54,6 +57,7 @@ final class LoadRun {
     private final boolean dashboard;
     private final PrintStream progress;
     private final BooleanSupplier jitSettled;
+    private final WindowClock.WindowStart onWindowStart;
 
     private final ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
     private final AtomicLong completed = new AtomicLong();
@@ -63,7 +67,8 @@ final class LoadRun {
 
     /**
      * @param dashboard  whether to write JMeter's HTML dashboard; a sweep of thirty runs skips it to save minutes
-     * @param jitSettled whether the target's JIT compiler is quiet now, for a warm-up that lasts until it is
+     * @param jitSettled    whether the target's JIT compiler is quiet now, for a warm-up that lasts until it is
+     * @param onWindowStart what begins with the measured window (a backend schedule)
      */
     public LoadRun(
             String label,
@@ -73,7 +78,8 @@ final class LoadRun {
             Path rawDir,
             boolean dashboard,
             PrintStream progress,
-            BooleanSupplier jitSettled) {
+            BooleanSupplier jitSettled,
+            WindowClock.WindowStart onWindowStart) {
         this.label = label;
         this.url = url;
         this.shape = shape;
@@ -82,6 +88,7 @@ final class LoadRun {
         this.dashboard = dashboard;
         this.progress = progress;
         this.jitSettled = jitSettled;
+        this.onWindowStart = onWindowStart;
     }
 
     /** When the target last answered a request with any HTTP status: a refusal or a timeout is no answer. */
@@ -107,10 +114,8 @@ final class LoadRun {
             boolean jitSettled) {}
 
     public Result run() throws IOException {
-        try (WindowClock clock = phases.untilJitSettles()
-                ? WindowClock.untilJitSettles(
-                        phases, firstRequestMillis::get, jitSettled, StandardJMeterEngine::stopEngine)
-                : WindowClock.fixed(phases)) {
+        try (WindowClock clock = new WindowClock(
+                phases, firstRequestMillis::get, jitSettled, StandardJMeterEngine::stopEngine, onWindowStart)) {
             runJmeter(clock.hold());
             List<Sample> kept = new ArrayList<>(samples);
             // The clock starts with the first request, not with JMeter's own start-up.
@@ -176,6 +181,16 @@ final class LoadRun {
                         .children(children);
             case LoadShape.Open open ->
                 new OpenArrivals(label + " arrivals", open.ratePerSecond(), phases.rampUp(), hold).children(children);
+            // A fixed warm-up (the plan refuses a spike with a JIT warm-up), so the stages fall where the window does.
+            case LoadShape.Spike spike ->
+                threadGroup(label + " users")
+                        .rampTo(spike.users(), phases.rampUp())
+                        .holdFor(phases.warmUp().plus(spike.before()))
+                        .rampTo(spike.users() * spike.factor(), SPIKE_RAMP)
+                        .holdFor(spike.during().minus(SPIKE_RAMP))
+                        .rampTo(spike.users(), SPIKE_RAMP)
+                        .holdFor(spike.after().minus(SPIKE_RAMP).plus(TAIL))
+                        .children(children);
         };
     }
 

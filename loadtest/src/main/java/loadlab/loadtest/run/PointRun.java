@@ -111,6 +111,7 @@ final class PointRun {
         try (ProcessSampler appSampler = app == null ? null : ProcessSampler.start(app.pid());
                 ProcessSampler generator = ProcessSampler.startThisJvm()) {
             ProcessSampler targetSampler = appSampler == null ? backendSampler : appSampler;
+            WindowClock.WindowStart windowStart = services.windowStart();
             MeasurementWindow idle = quietSpan();
             LoadRun loadRun = new LoadRun(
                     label,
@@ -120,7 +121,8 @@ final class PointRun {
                     rawDir,
                     plan.kind() == Plan.Kind.COMPARISON,
                     out,
-                    () -> Verdicts.jitSettled(targetSampler.samples(), System.currentTimeMillis()));
+                    () -> Verdicts.jitSettled(targetSampler.samples(), System.currentTimeMillis()),
+                    windowStart);
             LoadRun.Result result;
             Optional<String> death;
             List<LabProcess> watched = app == null ? List.of(backend) : List.of(backend, app);
@@ -140,6 +142,12 @@ final class PointRun {
             if (!result.jitSettled()) {
                 out.println("[" + label + "] the JIT was still compiling after the longest warm-up, "
                         + Phases.MAX_WARM_UP.toSeconds() + " s: measured anyway");
+            }
+            if (windowStart instanceof BackendSchedule schedule
+                    && schedule.failure().isPresent()
+                    && death.isEmpty()) {
+                death = Optional.of("the backend's schedule could not be started: "
+                        + schedule.failure().get());
             }
             return new Loaded(result, targetSamples, generatorSamples, death, idle);
         }
@@ -179,7 +187,7 @@ final class PointRun {
                 window,
                 stats.requests(),
                 Optional.of(loaded.idle()));
-        Series series = Series.of(result.samples(), result.runStartMillis());
+        Series series = Series.of(result.samples(), result.runStartMillis()).withResources(loaded.targetSamples());
         return new Measured(new Point(target, load, run, new Outcome.Measured(stats), cost, series), Optional.empty());
     }
 

@@ -33,6 +33,13 @@ final class Services {
                 + (target.isApp() ? plan.request().path() : "/");
     }
 
+    /** What begins with each target's window: the backend's schedule, when the plan has one. */
+    WindowClock.WindowStart windowStart() {
+        return plan.backend().hasSchedule()
+                ? new BackendSchedule(setup.host(), setup.backendPort())
+                : WindowClock.WindowStart.NOTHING;
+    }
+
     Path backendLog() {
         return raw.resolve(Target.SLOW_SERVER + ".log");
     }
@@ -56,6 +63,9 @@ final class Services {
                 "--min-delay-ms=" + plan.backend().minDelayMs(),
                 "--max-delay-ms=" + plan.backend().maxDelayMs()));
         plan.backend().seed().ifPresent(seed -> args.add("--seed=" + seed));
+        if (plan.backend().hasSchedule()) {
+            args.add("--schedule=" + plan.backend().schedule());
+        }
         return LabProcess.start(
                 Target.SLOW_SERVER,
                 Target.DIRECT.jar(setup.projectDir()),

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -66,6 +67,54 @@ class DataFileTests {
                         Target.app("virtual").orElseThrow(),
                         Target.app("webflux").orElseThrow()));
         return new ResultSet(plan, TestPoints.ENVIRONMENT, List.of(measured, empty, failed));
+    }
+
+    /** A timeline: a backend schedule, a spike, and a series with the process's readings and heap after GC. */
+    private static ResultSet aTimeline(LoadShape load, String schedule) {
+        MeasurementWindow window = MeasurementWindow.ofSeconds(T0 + 3_000, 2);
+        List<Sample> samples = List.of(
+                new Sample(T0 + 3_100, T0 + 3_400, true, "200", "OK", 250),
+                new Sample(T0 + 3_200, T0 + 4_100, false, "502", "Bad Gateway", Sample.NO_DELAY));
+        Series series = new Series(
+                T0,
+                PerSecond.series(samples, T0),
+                List.of(new Series.ResourcePoint(3.5, 301.25, 42)),
+                List.of(new Series.HeapPoint(3.75, 88.5), new Series.HeapPoint(4.25, 90.125)));
+        Point point = new Point(
+                Target.DIRECT,
+                load,
+                1,
+                new Outcome.Measured(RunStats.compute(samples, window, 50)),
+                new ResourceCost(Optional.empty(), Optional.empty(), Optional.empty()),
+                series);
+        Plan plan = new Plan(
+                "toy",
+                "a toy timeline",
+                Plan.Kind.TIMELINE,
+                TestPoints.phases(1, 2, 6, 10),
+                new loadlab.loadtest.plan.Backend(0, 200, OptionalLong.empty(), schedule),
+                loadlab.loadtest.plan.Request.PROXY,
+                List.of(load),
+                1,
+                List.of(Target.DIRECT),
+                2,
+                "toy");
+        return new ResultSet(plan, TestPoints.ENVIRONMENT, List.of(point));
+    }
+
+    @Test
+    void aTimelineComesBackWithItsScheduleSpikeAndSeries() throws IOException {
+        for (ResultSet original : List.of(
+                aTimeline(new LoadShape.Closed(20), "2s:0..200,2s:0..800:5xx=20%:hang=2.5%,2s:0..200"),
+                aTimeline(
+                        new LoadShape.Spike(10, 3, Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(2)),
+                        ""))) {
+            ResultSet read = DataFile.fromJson(DataFile.toJson(original));
+
+            assertThat(read).isEqualTo(original);
+            assertThat(read.plan().timeline()).isEqualTo(original.plan().timeline());
+            assertThat(read.plan().timeline().disturbances()).hasSize(1);
+        }
     }
 
     @Test

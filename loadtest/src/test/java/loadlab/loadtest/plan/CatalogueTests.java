@@ -84,6 +84,6 @@ class CatalogueTests {
         assertThatThrownBy(() -> plan("[x]", "kind = comparison", "[x]"))
                 .hasMessage("scenarios.conf line 3: [x] is there twice");
         assertThatThrownBy(() -> plan("[x]", "users = 5"))
-                .hasMessage("scenarios.conf [x] has no kind (comparison, sweep or open)");
+                .hasMessage("scenarios.conf [x] has no kind (comparison, sweep, open or timeline)");
     }
 }
