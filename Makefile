@@ -56,7 +56,7 @@ endif
 endif
 endif
 
-.PHONY: help build test format compare sweep open capacity scenarios report diff db executors clean
+.PHONY: help build test format compare sweep open capacity scenarios timelines soak report diff db executors clean
 
 help: ## List the targets and the knobs
 	@echo "loadlab (JDK: $(JAVA_HOME))"
@@ -89,6 +89,13 @@ capacity: build ## The capacity scenario: slow-server alone at 500 to 10,000 cli
 
 scenarios: build ## Every default scenario of scenarios.conf (about an hour), each into results/<scenario>/, and results/README.md
 	$(RUN) $(KNOBS) -Dmode=scenarios
+
+TIMELINES = slowdown spike faults
+timelines: build ## The timeline scenarios (a backend slowdown, a spike of users, faults; about 45 min), results/<scenario>/
+	@status=0; for s in $(TIMELINES); do $(RUN) $(KNOBS) -Dmode=run -Dscenario=$$s || status=1; done; exit $$status
+
+soak: build ## The soak scenario: 20 minutes of steady load per target, heap and threads watched, results/soak/
+	$(RUN) $(KNOBS) -Dmode=run -Dscenario=soak
 
 report: ## Rebuild every report and chart under RESULTS (default results/) from its data files; starts nothing
 	$(MVNW) -q -pl loadtest verify -DskipTests $(KNOBS) -Dmode=report
