@@ -28,11 +28,6 @@ public record PerSecond(
         int inFlight,
         Map<ErrorClass, Integer> errorsByClass) {
 
-    /** A second without in-flight and class figures. */
-    public PerSecond(int offsetSecond, int completed, int errors, OptionalLong p99Ms) {
-        this(offsetSecond, completed, errors, p99Ms, 0, noErrors());
-    }
-
     /** Successful requests: what the users got in this second. */
     public int good() {
         return completed - errors;

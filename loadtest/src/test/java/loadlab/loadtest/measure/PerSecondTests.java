@@ -3,7 +3,9 @@ package loadlab.loadtest.measure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -26,12 +28,16 @@ class PerSecondTests {
 
         List<PerSecond> series = PerSecond.series(samples, RUN_START);
 
+        Map<ErrorClass, Integer> oneNon2xx = new EnumMap<>(PerSecond.noErrors());
+        oneNon2xx.put(ErrorClass.NON_2XX, 1);
         assertThat(series)
                 .containsExactly(
-                        new PerSecond(0, 2, 0, OptionalLong.of(20)),
-                        new PerSecond(1, 1, 0, OptionalLong.of(30)),
-                        new PerSecond(2, 0, 0, OptionalLong.empty()), // a gap stays on the axis
-                        new PerSecond(3, 2, 1, OptionalLong.of(600)));
+                        // the request that ends at 1,000 ms started at 970: in flight when second 0 ends
+                        new PerSecond(0, 2, 0, OptionalLong.of(20), 1, PerSecond.noErrors()),
+                        new PerSecond(1, 1, 0, OptionalLong.of(30), 0, PerSecond.noErrors()),
+                        // a gap stays on the axis
+                        new PerSecond(2, 0, 0, OptionalLong.empty(), 0, PerSecond.noErrors()),
+                        new PerSecond(3, 2, 1, OptionalLong.of(600), 0, oneNon2xx));
     }
 
     @Test
