@@ -12,10 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import loadlab.loadtest.measure.Point;
-import loadlab.loadtest.measure.Recovery;
 import loadlab.loadtest.measure.ResponseTimes;
-import loadlab.loadtest.measure.ResultSet;
-import loadlab.loadtest.plan.Timeline;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -197,52 +194,7 @@ final class BarCharts {
         return chart;
     }
 
-    /**
-     * Per target, the longest it took to be back within the band after a disturbance of the timeline; a target that
-     * never was gets a bar to the end of what was watched, and its label says so. Empty when no target was measured.
-     */
-    static Optional<BufferedImage> recovery(ResultSet results) {
-        List<Point> measured = measured(results.representatives());
-        Timeline timeline = results.plan().timeline();
-        if (measured.isEmpty() || timeline.disturbances().isEmpty()) {
-            return Optional.empty();
-        }
-        List<Point> never = new ArrayList<>();
-        List<Double> seconds = new ArrayList<>();
-        for (Point point : measured) {
-            double worst = 0;
-            for (Recovery r : Recovery.of(
-                    point.series(), point.stats().orElseThrow().window().startMillis(), timeline)) {
-                if (r.recoveredAfter().isEmpty()) {
-                    never.add(point);
-                    worst = Math.max(
-                            worst, timeline.total().minus(r.disturbance().end()).toSeconds());
-                } else {
-                    worst = Math.max(worst, r.recoveredAfter().getAsDouble());
-                }
-            }
-            seconds.add(worst);
-        }
-        CategoryChart chart = chart(
-                "Seconds from the end of a disturbance until back to calm throughput and p99 (the longest)",
-                "Target" + ChartStyle.notShown(results.representatives())
-                        + (never.isEmpty()
-                                ? ""
-                                : "; never recovered, bar to the end of the run: "
-                                        + String.join(
-                                                ", ",
-                                                names(never.stream().distinct().toList()))),
-                "Seconds to recover",
-                ChartStyle.HEIGHT);
-        oneBarPerTarget(chart, measured, point -> seconds.get(measured.indexOf(point)));
-        chart.getStyler().setLabelsVisible(true);
-        chart.getStyler().setLabelsFont(ChartStyle.LABELS);
-        chart.getStyler().setYAxisMin(0.0);
-        chart.getStyler().setYAxisDecimalPattern("#,##0");
-        return Optional.of(BitmapEncoder.getBufferedImage(chart));
-    }
-
-    private static CategoryChart chart(String title, String xTitle, String yTitle, int height) {
+    static CategoryChart chart(String title, String xTitle, String yTitle, int height) {
         CategoryChart chart = new CategoryChartBuilder()
                 .width(ChartStyle.WIDTH)
                 .height(height)
@@ -258,7 +210,7 @@ final class BarCharts {
      * XChart colours a category chart by series, not by category; so each target is its own series with a value in
      * its own category only, and the bars overlap so each still stands in the middle of its category.
      */
-    private static void oneBarPerTarget(CategoryChart chart, List<Point> targets, ToDoubleFunction<Point> value) {
+    static void oneBarPerTarget(CategoryChart chart, List<Point> targets, ToDoubleFunction<Point> value) {
         List<String> names = names(targets);
         for (int i = 0; i < targets.size(); i++) {
             List<Double> onlyHere = new ArrayList<>(Arrays.asList(new Double[targets.size()]));
@@ -273,11 +225,11 @@ final class BarCharts {
         chart.getStyler().setAvailableSpaceFill(Math.min(0.6, 0.15 * targets.size()));
     }
 
-    private static List<Point> measured(List<Point> inputs) {
+    static List<Point> measured(List<Point> inputs) {
         return inputs.stream().filter(input -> input.stats().isPresent()).toList();
     }
 
-    private static List<String> names(List<Point> inputs) {
+    static List<String> names(List<Point> inputs) {
         return inputs.stream().map(Charts::name).toList();
     }
 }

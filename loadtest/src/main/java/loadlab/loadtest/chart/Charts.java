@@ -87,7 +87,7 @@ public final class Charts {
                 Plan.Kind.TIMELINE,
                 "recovery.png",
                 "Seconds each target took to be back to its calm throughput and p99 after a disturbance",
-                BarCharts::recovery);
+                RecoveryChart::draw);
 
         final Plan.Kind kind;
         final String fileName;
