@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import loadlab.loadtest.plan.Backend;
+import loadlab.loadtest.plan.CpuPinning;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Phases;
 import loadlab.loadtest.plan.Plan;
@@ -80,6 +81,11 @@ public final class DataFile {
                 .put("request", plan.request().path())
                 .put("appCores", plan.appCores())
                 .put("folder", plan.folder());
+        ArrayNode appCpus = node.putArray("appCpus");
+        plan.cpus().appCpus().forEach(appCpus::add);
+        ArrayNode labCpus = node.putArray("labCpus");
+        plan.cpus().labCpus().forEach(labCpus::add);
+        node.put("machineCpus", plan.cpus().machine());
         node.putObject("phases")
                 .put("rampUpSeconds", plan.phases().rampUp().toSeconds())
                 .put("warmUpSeconds", plan.phases().warmUp().toSeconds())
@@ -151,8 +157,20 @@ public final class DataFile {
                 loads,
                 n.get("runs").asInt(),
                 targets,
-                n.get("appCores").asInt(),
+                cpus(n),
                 n.get("folder").asText());
+    }
+
+    /** Files written before pinning existed say only how many cores an app had: all of the machine's. */
+    private static CpuPinning cpus(JsonNode n) {
+        if (!n.has("machineCpus")) {
+            return CpuPinning.none(n.get("appCores").asInt());
+        }
+        List<Integer> app = new ArrayList<>();
+        n.get("appCpus").forEach(cpu -> app.add(cpu.asInt()));
+        List<Integer> lab = new ArrayList<>();
+        n.get("labCpus").forEach(cpu -> lab.add(cpu.asInt()));
+        return new CpuPinning(app, lab, n.get("machineCpus").asInt());
     }
 
     private static ObjectNode load(LoadShape load) {

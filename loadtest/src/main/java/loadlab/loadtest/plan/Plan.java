@@ -16,7 +16,7 @@ import java.util.stream.IntStream;
  * @param loads    ascending by level; a comparison has exactly one
  * @param runs     repeats of each load, one after another in the same target process
  * @param targets  in run order, direct (the backend alone) first when it is run
- * @param appCores the cores an app may use: the machine's, or those it is pinned to
+ * @param cpus     which CPUs an app and the rest of the lab run on: all of the machine's, or apart
  * @param folder   where its results go, relative to the results folder ({@code .} for its top)
  */
 public record Plan(
@@ -29,7 +29,7 @@ public record Plan(
         List<LoadShape> loads,
         int runs,
         List<Target> targets,
-        int appCores,
+        CpuPinning cpus,
         String folder) {
 
     /** How a plan's report lays out its points, and where it lives in its results folder. */
@@ -69,14 +69,14 @@ public record Plan(
                 loads,
                 runs,
                 targets,
-                Runtime.getRuntime().availableProcessors(),
+                CpuPinning.none(Runtime.getRuntime().availableProcessors()),
                 ".");
     }
 
     public Plan {
         loads = List.copyOf(loads);
         targets = List.copyOf(targets);
-        if (loads.isEmpty() || targets.isEmpty() || runs < 1 || appCores < 1) {
+        if (loads.isEmpty() || targets.isEmpty() || runs < 1) {
             throw new IllegalArgumentException("a plan needs a load, a target and at least one run");
         }
         if ((kind == Kind.COMPARISON || kind == Kind.TIMELINE) && loads.size() != 1) {
@@ -103,6 +103,11 @@ public record Plan(
             return Timeline.ofSchedule(backend.schedule(), backend);
         }
         return kind == Kind.TIMELINE ? Timeline.steady(phases.window()) : Timeline.NONE;
+    }
+
+    /** The cores an app may use: the machine's, or those it is pinned to. */
+    public int appCores() {
+        return cpus.appCores();
     }
 
     /** The mean backend delay, the D of Little's law. */

@@ -65,8 +65,23 @@ final class Plans {
                 loads,
                 runs,
                 values.targets("apps"),
-                Runtime.getRuntime().availableProcessors(),
+                cpus(values),
                 entry.field("results").orElse(entry.name()));
+    }
+
+    /** Where the app and the rest of the lab run: apart when {@code appCpus} names the app's CPUs. */
+    private static CpuPinning cpus(KnobValues values) {
+        int machine = Runtime.getRuntime().availableProcessors();
+        String appCpus = values.raw("appCpus");
+        if (appCpus == null) {
+            return CpuPinning.none(machine);
+        }
+        CpuPinning pinning = CpuPinning.parse(values.label("appCpus"), appCpus, machine);
+        if (!java.nio.file.Files.isExecutable(CpuPinning.TASKSET)) {
+            throw new IllegalArgumentException(values.label("appCpus") + "=" + appCpus + " needs " + CpuPinning.TASKSET
+                    + " (util-linux), which this machine lacks");
+        }
+        return pinning;
     }
 
     private static LoadShape users(KnobValues values) {

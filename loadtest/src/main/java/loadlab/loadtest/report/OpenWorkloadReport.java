@@ -32,7 +32,7 @@ final class OpenWorkloadReport {
         StringBuilder md = new StringBuilder();
         Sections.title(md, plan, "Open workload (fixed arrival rate)");
         Sections.scenario(md, plan, load(plan));
-        Sections.environment(md, results.environment());
+        Sections.environment(md, plan, results.environment());
         md.append("## Results\n\n");
         table(plan, byTarget).appendTo(md);
         GeneratorTable.append(md, results, "Offered (req/s)");

@@ -24,6 +24,7 @@ final class ResourceTable {
                 "Idle cores|r",
                 "JIT (s)|r",
                 "CPU s / 1000 req|r",
+                "Req/s per core|r",
                 "Cores (avg)|r",
                 "Peak RSS (MiB)|r",
                 "Peak threads|r",
@@ -56,7 +57,9 @@ final class ResourceTable {
                 .append(Phases.IDLE_SPAN.toSeconds())
                 .append(" s with no load just before, the JIT compiler threads left out, and JIT (s) is what the JIT "
                         + "compiler threads used inside the window (compiling is paid once, not per request; near 0 "
-                        + "once the warm-up has let the JIT settle). "
+                        + "once the warm-up has let the JIT settle). Req/s per core is its inverse, 1000 / CPU s per "
+                        + "1000 req: how many requests a second one core serves in this model, the figure that "
+                        + "separates the models when the app's CPU, not the backend, is the limit. "
                         + "Peak RSS and peak threads are the largest per-second samples of `VmRSS` and of OS threads, "
                         + "i.e. platform threads (virtual threads are not OS threads; the JVM's own GC, JIT and JFR "
                         + "threads count); GCs, their pauses, heap in use after the last GC and virtual-thread pinnings "
@@ -85,6 +88,10 @@ final class ResourceTable {
                         .orElse(na),
                 process.flatMap(p -> SummaryReport.boxed(p.cpuSecondsPer1000Requests()))
                         .map(Format::hundredths)
+                        .orElse(na),
+                process.flatMap(p -> SummaryReport.boxed(p.cpuSecondsPer1000Requests()))
+                        .filter(cpu -> cpu > 0)
+                        .map(cpu -> Format.whole(1000 / cpu))
                         .orElse(na),
                 process.map(p -> Format.hundredths(p.averageCores())).orElse(na),
                 process.map(p -> Format.whole(p.peakRssMib())).orElse(na),

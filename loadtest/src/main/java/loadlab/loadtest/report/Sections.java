@@ -71,7 +71,7 @@ final class Sections {
                 + Thresholds.JIT_SETTLE_SPAN.toSeconds() + " s; at most " + Phases.MAX_WARM_UP.toSeconds() + " s)";
     }
 
-    static void environment(StringBuilder md, Environment e) {
+    static void environment(StringBuilder md, Plan plan, Environment e) {
         md.append("## Environment\n\n")
                 .append("- Date: ")
                 .append(e.dateTime())
@@ -92,6 +92,9 @@ final class Sections {
                 .append(e.cores())
                 .append(", memory: ")
                 .append(e.memory())
+                .append('\n')
+                .append("- CPU pinning: ")
+                .append(plan.cpus().describe())
                 .append('\n')
                 .append("- App JVM flags: ")
                 .append(Format.code(e.appJvmFlags()))

@@ -34,7 +34,7 @@ final class SummaryReport {
         StringBuilder md = new StringBuilder();
         Sections.title(md, results.plan(), "loadlab results");
         Sections.scenario(md, plan, load(plan, runs));
-        Sections.environment(md, results.environment());
+        Sections.environment(md, plan, results.environment());
         md.append("## Results\n\n");
         classicTable(rows).appendTo(md);
         deeperTable(rows).appendTo(md);

@@ -31,7 +31,7 @@ public final class TimelineReport {
         Sections.title(md, plan, "Timeline");
         Sections.scenario(md, plan, load(plan));
         phases(md, plan.timeline());
-        Sections.environment(md, results.environment());
+        Sections.environment(md, plan, results.environment());
         for (Timeline.Segment disturbance : plan.timeline().disturbances()) {
             recoveryTable(md, plan, rows, disturbance);
         }

@@ -61,11 +61,14 @@ public final class LabProcess implements AutoCloseable, HealthWatch.Service {
     }
 
     /**
-     * Starts {@code java <jvmFlags> -jar <jar> <args>} with output to {@code log}, and waits until {@code healthUrl}
-     * answers 200.
+     * Starts {@code <launcher> java <jvmFlags> -jar <jar> <args>} with output to {@code log}, and waits until
+     * {@code healthUrl} answers 200.
+     *
+     * @param launcher words before the JVM's own command line that exec it, e.g. {@code taskset -c 1}; may be empty
      */
     public static LabProcess start(
             String name,
+            List<String> launcher,
             Path jar,
             List<String> jvmFlags,
             List<String> args,
@@ -81,7 +84,8 @@ public final class LabProcess implements AutoCloseable, HealthWatch.Service {
         if (!isFree(host, port)) {
             throw new StartFailure(name + ": port " + port + " on " + host + " is already in use");
         }
-        List<String> command = new ArrayList<>(OpenFiles.raised());
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(OpenFiles.raised());
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add(RUN_TAG + runId);
         command.addAll(jvmFlags);

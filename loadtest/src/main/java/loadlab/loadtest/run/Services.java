@@ -68,6 +68,7 @@ final class Services {
         }
         return LabProcess.start(
                 Target.SLOW_SERVER,
+                Affinity.prefix(plan.cpus().labCpus()),
                 Target.DIRECT.jar(setup.projectDir()),
                 jvmFlags(backendRecording()),
                 args,
@@ -82,6 +83,7 @@ final class Services {
         int port = setup.port(target);
         return LabProcess.start(
                 target.name(),
+                Affinity.prefix(plan.cpus().appCpus()),
                 target.jar(setup.projectDir()),
                 jvmFlags(recordingOf(target)),
                 List.of(

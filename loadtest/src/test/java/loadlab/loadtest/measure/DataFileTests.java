@@ -97,7 +97,7 @@ class DataFileTests {
                 List.of(load),
                 1,
                 List.of(Target.DIRECT),
-                2,
+                new loadlab.loadtest.plan.CpuPinning(List.of(1), List.of(0), 2),
                 "toy");
         return new ResultSet(plan, TestPoints.ENVIRONMENT, List.of(point));
     }

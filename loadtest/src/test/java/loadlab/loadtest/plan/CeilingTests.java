@@ -103,7 +103,7 @@ class CeilingTests {
                 List.of(new LoadShape.Closed(500)),
                 1,
                 List.of(Target.DIRECT),
-                cores,
+                CpuPinning.none(cores),
                 ".");
     }
 }

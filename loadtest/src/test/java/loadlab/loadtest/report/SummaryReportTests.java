@@ -460,7 +460,7 @@ class SummaryReportTests {
                         "app-coroutines",
                         "app-threadpool-400");
         assertThat(rowsOfTable(markdown, 2))
-                .allSatisfy(row -> assertThat(cells(row)).isEqualTo(12));
+                .allSatisfy(row -> assertThat(cells(row)).isEqualTo(13));
         assertThat(rowsOfTable(markdown, 3))
                 .allSatisfy(row -> assertThat(cells(row)).isEqualTo(5));
         // The first two tables are untouched by the third.
@@ -473,11 +473,12 @@ class SummaryReportTests {
         List<String> rows = rowsOfTable(renderWithCosts(), 2);
 
         assertThat(rows.get(0))
-                .isEqualTo("| direct | 6.3 | 0.004 | 0.3 | 0.84 | 0.21 | 180 | 38 | 41 | 9 | 35.0 | 0 |");
+                .isEqualTo("| direct | 6.3 | 0.004 | 0.3 | 0.84 | 1190 | 0.21 | 180 | 38 | 41 | 9 | 35.0 | 0 |");
         assertThat(rows.get(1))
-                .isEqualTo("| app-threadpool | 4.5 | 0.004 | 0.3 | 1.51 | 0.15 | 302 | 231 | 96 | 12 | 48.3 | 0 |");
+                .isEqualTo(
+                        "| app-threadpool | 4.5 | 0.004 | 0.3 | 1.51 | 664 | 0.15 | 302 | 231 | 96 | 12 | 48.3 | 0 |");
         assertThat(rows.get(2))
-                .isEqualTo("| app-virtual | 9.9 | 0.004 | 0.3 | 1.33 | 0.33 | 260 | 41 | 110 | 30 | 120.5 | 0 |");
+                .isEqualTo("| app-virtual | 9.9 | 0.004 | 0.3 | 1.33 | 754 | 0.33 | 260 | 41 | 110 | 30 | 120.5 | 0 |");
         assertThat(rowsOfTable(renderWithCosts(), 3).get(0)).isEqualTo("| direct | 0.62 | 520 | 350 | 900 |");
     }
 
@@ -485,9 +486,10 @@ class SummaryReportTests {
     void aFailedTargetIsMarkedAndAMeasuredOneWithoutCostsShowsNotAvailable() {
         List<String> rows = rowsOfTable(renderWithCosts(), 2);
 
-        assertThat(rows.get(3)).isEqualTo("| app-webflux | **FAILED** | — | — | — | — | — | — | — | — | — | — |");
+        assertThat(rows.get(3)).isEqualTo("| app-webflux | **FAILED** | — | — | — | — | — | — | — | — | — | — | — |");
         assertThat(rows.get(4))
-                .isEqualTo("| app-coroutines | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a |");
+                .isEqualTo(
+                        "| app-coroutines | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a |");
     }
 
     @Test
@@ -509,9 +511,9 @@ class SummaryReportTests {
                 2);
 
         assertThat(rows.get(0))
-                .isEqualTo("| direct | 2.0 | n/a | n/a | n/a | 0.07 | 250 | 40 | n/a | n/a | n/a | n/a |");
+                .isEqualTo("| direct | 2.0 | n/a | n/a | n/a | n/a | 0.07 | 250 | 40 | n/a | n/a | n/a | n/a |");
         assertThat(rows.get(1))
-                .isEqualTo("| app-virtual | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | 3 | 4.0 | n/a |");
+                .isEqualTo("| app-virtual | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | 3 | 4.0 | n/a |");
     }
 
     @Test

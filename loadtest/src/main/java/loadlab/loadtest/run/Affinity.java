@@ -1,0 +1,71 @@
+package loadlab.loadtest.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import loadlab.loadtest.plan.CpuPinning;
+
+/**
+ * Puts the lab's processes on the CPUs a plan gives them, with util-linux's {@code taskset}: a service is started
+ * under {@code taskset -c <cpus>}, and this JVM (the load generator) moves all its threads, and so every thread they
+ * start later, with {@code taskset -a -p -c}.
+ */
+final class Affinity {
+
+    private static final Path TASKSET = CpuPinning.TASKSET;
+
+    private Affinity() {}
+
+    /** The words to put before a service's command line; none when nothing is pinned. */
+    static List<String> prefix(List<Integer> cpus) {
+        return cpus.isEmpty() ? List.of() : List.of(TASKSET.toString(), "-c", CpuPinning.list(cpus));
+    }
+
+    /**
+     * Moves every thread of this JVM to {@code cpus} until {@link Pinned#close()} gives it the whole machine back.
+     *
+     * @throws IllegalStateException when taskset is missing or refuses: a pinned scenario must not run unpinned
+     */
+    static Pinned pinThisJvm(CpuPinning pinning) {
+        if (!pinning.pinned()) {
+            return () -> {};
+        }
+        if (!Files.isExecutable(TASKSET)) {
+            throw new IllegalStateException("appCpus needs " + TASKSET + " (util-linux), which is missing");
+        }
+        setThisJvm(CpuPinning.list(pinning.labCpus()));
+        return () -> setThisJvm("0-" + (pinning.machine() - 1));
+    }
+
+    /** Undoes a {@link #pinThisJvm}; closing twice is harmless. */
+    interface Pinned extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    private static void setThisJvm(String cpus) {
+        List<String> command = List.of(
+                TASKSET.toString(),
+                "-a",
+                "-p",
+                "-c",
+                cpus,
+                String.valueOf(ProcessHandle.current().pid()));
+        try {
+            Process taskset = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            if (!taskset.waitFor(10, TimeUnit.SECONDS) || taskset.exitValue() != 0) {
+                throw new IllegalStateException(String.join(" ", command) + " failed");
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(String.join(" ", command) + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(String.join(" ", command) + " was interrupted", e);
+        }
+    }
+}
