@@ -104,6 +104,7 @@ final class FiguresJson {
         node.set(
                 "loadGenerator",
                 cost.loadGenerator().<JsonNode>map(FiguresJson::usage).orElse(JSON.nullNode()));
+        node.set("memory", cost.memory().<JsonNode>map(FiguresJson::memory).orElse(JSON.nullNode()));
         return node;
     }
 
@@ -111,7 +112,22 @@ final class FiguresJson {
         return new ResourceCost(
                 present(n.get("process")).map(FiguresJson::usage),
                 present(n.get("jfr")).map(FiguresJson::jfr),
-                present(n.get("loadGenerator")).map(FiguresJson::usage));
+                present(n.get("loadGenerator")).map(FiguresJson::usage),
+                present(n.get("memory")).map(FiguresJson::memory));
+    }
+
+    private static ObjectNode memory(LiveMemory m) {
+        return JSON.objectNode()
+                .put("restHeapMib", m.restHeapMib())
+                .put("restRssMib", m.restRssMib())
+                .put("loadedHeapMib", m.loadedHeapMib());
+    }
+
+    private static LiveMemory memory(JsonNode n) {
+        return new LiveMemory(
+                n.get("restHeapMib").asDouble(),
+                n.get("restRssMib").asDouble(),
+                n.get("loadedHeapMib").asDouble());
     }
 
     private static ObjectNode usage(ResourceUsage u) {

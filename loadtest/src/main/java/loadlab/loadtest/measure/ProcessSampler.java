@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -41,6 +42,13 @@ public final class ProcessSampler implements AutoCloseable {
     }
 
     /** Samples process {@code pid} from {@code /proc} every second, starting now. */
+    /** A live process's resident set size now, MiB; empty when it is gone or there is no {@code /proc}. */
+    public static OptionalDouble rssMibNow(long pid) {
+        return ProcStat.readStatus(pid)
+                .map(status -> OptionalDouble.of(status.rssKb() / 1024.0))
+                .orElse(OptionalDouble.empty());
+    }
+
     public static ProcessSampler start(long pid) {
         return start(pid, DEFAULT_PERIOD);
     }

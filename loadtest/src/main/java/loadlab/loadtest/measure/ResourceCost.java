@@ -10,11 +10,31 @@ import java.util.Optional;
  * @param process       the target's own process: the app, or slow-server itself for direct
  * @param jfr           GC, heap and pinning figures from the target's JFR recording
  * @param loadGenerator the load generator JVM (this one), to show it was not the bottleneck
+ * @param memory        what the target held live at rest and under load, when both full collections could be forced
  */
 public record ResourceCost(
-        Optional<ResourceUsage> process, Optional<JfrFigures> jfr, Optional<ResourceUsage> loadGenerator) {
+        Optional<ResourceUsage> process,
+        Optional<JfrFigures> jfr,
+        Optional<ResourceUsage> loadGenerator,
+        Optional<LiveMemory> memory) {
 
     public static final ResourceCost NONE = new ResourceCost(Optional.empty(), Optional.empty(), Optional.empty());
+
+    /** Figures without the live-memory reading. */
+    public ResourceCost(
+            Optional<ResourceUsage> process, Optional<JfrFigures> jfr, Optional<ResourceUsage> loadGenerator) {
+        this(process, jfr, loadGenerator, Optional.empty());
+    }
+
+    /** The same figures with the JFR recording's. */
+    public ResourceCost withJfr(JfrFigures figures) {
+        return new ResourceCost(process, Optional.of(figures), loadGenerator, memory);
+    }
+
+    /** The same figures with what the target held live. */
+    public ResourceCost withMemory(Optional<LiveMemory> live) {
+        return new ResourceCost(process, jfr, loadGenerator, live);
+    }
 
     /**
      * @param target        readings of the target's process over the run ({@link ProcessSampler#start(long)})

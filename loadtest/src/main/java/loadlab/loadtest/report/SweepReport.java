@@ -32,12 +32,13 @@ final class SweepReport {
         StringBuilder md = new StringBuilder();
         Sections.title(md, plan, "Concurrency sweep");
         Sections.scenario(md, plan, load(plan));
-        Sections.environment(md, e);
+        Sections.environment(md, plan, e);
         md.append("## Results\n\n");
         table(byTarget).appendTo(md);
         GeneratorTable.append(md, results, "Users");
         md.append("## Where each model saturates\n\n");
         Sections.bullets(md, readings(plan, e, byTarget));
+        MemoryTable.append(md, results);
         Sections.charts(md, charts);
         method(md, plan, e, byTarget.keySet().stream().toList());
         md.append(Sections.FOOTER);

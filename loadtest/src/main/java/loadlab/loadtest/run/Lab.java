@@ -7,12 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import loadlab.loadtest.measure.JfrFigures;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ProcessSampler;
-import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Setup;
@@ -62,7 +60,8 @@ public final class Lab {
             return points;
         }
         Path backendRecording = services.backendRecording();
-        try (LabProcess started = services.startBackend();
+        try (Affinity.Pinned pinned = Affinity.pinThisJvm(plan.cpus());
+                LabProcess started = services.startBackend();
                 ProcessSampler backendSampler = ProcessSampler.start(started.pid())) {
             backend = started;
             out.printf("slow-server up on port %d (pid %d)%n", setup.backendPort(), started.pid());
@@ -167,9 +166,7 @@ public final class Lab {
         }
         try {
             JfrFigures jfr = JfrFigures.read(recording, point.stats().get().window());
-            ResourceCost cost = point.cost();
-            return point.withCost(
-                            new ResourceCost(cost.process(), Optional.of(jfr.withoutHistory()), cost.loadGenerator()))
+            return point.withCost(point.cost().withJfr(jfr.withoutHistory()))
                     .withSeries(point.series().withHeapAfterGc(jfr.heapAfterGc()));
         } catch (IOException | RuntimeException e) {
             out.println("[" + point.target().name() + "] JFR figures unavailable: " + e.getMessage());

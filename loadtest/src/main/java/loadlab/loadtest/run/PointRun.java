@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import loadlab.loadtest.measure.ErrorClass;
+import loadlab.loadtest.measure.LiveMemory;
 import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
@@ -91,7 +92,8 @@ final class PointRun {
             ResourceSamples targetSamples,
             ResourceSamples generatorSamples,
             Optional<String> death,
-            MeasurementWindow idle) {}
+            MeasurementWindow idle,
+            Optional<LiveMemory> memory) {}
 
     /**
      * A span with no load on the target, just before its load, over which its sampler measures its idle CPU: what it
@@ -108,7 +110,9 @@ final class PointRun {
     }
 
     private Loaded load(Target target, LoadShape load, LabProcess app, Path rawDir, String label) throws IOException {
-        try (ProcessSampler appSampler = app == null ? null : ProcessSampler.start(app.pid());
+        long targetPid = app == null ? backend.pid() : app.pid();
+        try (LiveMemoryProbe memory = LiveMemoryProbe.atRest(targetPid);
+                ProcessSampler appSampler = app == null ? null : ProcessSampler.start(app.pid());
                 ProcessSampler generator = ProcessSampler.startThisJvm()) {
             ProcessSampler targetSampler = appSampler == null ? backendSampler : appSampler;
             WindowClock.WindowStart windowStart = services.windowStart();
@@ -122,7 +126,7 @@ final class PointRun {
                     plan.kind() == Plan.Kind.COMPARISON,
                     out,
                     () -> Verdicts.jitSettled(targetSampler.samples(), System.currentTimeMillis()),
-                    windowStart);
+                    memory.alsoAtEndOf(windowStart, plan.phases().window()));
             LoadRun.Result result;
             Optional<String> death;
             List<LabProcess> watched = app == null ? List.of(backend) : List.of(backend, app);
@@ -149,7 +153,13 @@ final class PointRun {
                 death = Optional.of("the backend's schedule could not be started: "
                         + schedule.failure().get());
             }
-            return new Loaded(result, targetSamples, generatorSamples, death, idle);
+            return new Loaded(
+                    result,
+                    targetSamples,
+                    generatorSamples,
+                    death,
+                    idle,
+                    death.isEmpty() ? memory.result() : Optional.empty());
         }
     }
 
@@ -181,12 +191,13 @@ final class PointRun {
             return failed(target, load, run, reason, Optional.empty());
         }
         ResourceCost cost = ResourceCost.of(
-                loaded.targetSamples(),
-                Optional.empty(),
-                loaded.generatorSamples(),
-                window,
-                stats.requests(),
-                Optional.of(loaded.idle()));
+                        loaded.targetSamples(),
+                        Optional.empty(),
+                        loaded.generatorSamples(),
+                        window,
+                        stats.requests(),
+                        Optional.of(loaded.idle()))
+                .withMemory(loaded.memory());
         Series series = Series.of(result.samples(), result.runStartMillis()).withResources(loaded.targetSamples());
         return new Measured(new Point(target, load, run, new Outcome.Measured(stats), cost, series), Optional.empty());
     }
