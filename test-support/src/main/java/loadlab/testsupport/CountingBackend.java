@@ -13,12 +13,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
+import java.util.function.IntSupplier;
 import loadlab.testsupport.HttpCalls.Reply;
+import wiremock.org.eclipse.jetty.io.Connection;
 import wiremock.org.eclipse.jetty.server.HttpChannel;
 import wiremock.org.eclipse.jetty.server.Request;
 
 /**
- * A WireMock backend on 127.0.0.1 that answers {@code GET /} and counts, exactly, the most calls it held at once.
+ * A WireMock backend on 127.0.0.1 that answers {@code GET /} and counts, exactly, the most calls it held at once (and
+ * the connections open to it).
  *
  * <p>Delays are asynchronous (a scheduler writes the response later, no container thread sleeps), so the stub
  * itself never caps concurrency. WireMock's own hooks cannot count that exactly: with asynchronous responses its
@@ -36,7 +40,15 @@ public final class CountingBackend implements AutoCloseable {
     /** A gate never holds longer than this, so a broken app fails the test instead of hanging it. */
     private static final Duration GATE_LIMIT = Duration.ofSeconds(60);
 
+    /**
+     * Jetty closes a connection after this much idleness (its default is 30 s). Longer than any test's patience, so
+     * that a connection an app abandons without closing it stays counted as open instead of the backend tidying up
+     * after the app.
+     */
+    private static final Duration IDLE_TIMEOUT = Duration.ofMinutes(10);
+
     private final InFlightCounter counter = new InFlightCounter();
+    private final ConnectionCounter connections = new ConnectionCounter();
     private final HoldGate gate = new HoldGate(QUIET, GATE_LIMIT);
     private final PerCallReplies perCall = new PerCallReplies(gate);
     private final WireMockServer server;
@@ -56,11 +68,13 @@ public final class CountingBackend implements AutoCloseable {
                 // HTTP/1.1 whatever the client tries (an h2c upgrade from a JDK client): one connection per call in
                 // flight.
                 .http2PlainDisabled(true)
+                .jettyIdleTimeout(IDLE_TIMEOUT.toMillis())
                 .disableRequestJournal()
                 .extensions(gate, perCall)
                 .httpServerFactory((options, admin, stub) -> new Jetty11HttpServer(options, admin, stub) {
                     {
                         httpConnector.addBean(counter);
+                        httpConnector.addBean(connections);
                     }
                 }));
         server.start();
@@ -206,17 +220,34 @@ public final class CountingBackend implements AutoCloseable {
      * did: the count decides the test, the limit only keeps a broken app from hanging it.
      */
     public int awaitReceived(int calls, Duration limit) {
-        return await(counter.received, calls, limit);
+        return await(counter.received::get, count -> count >= calls, limit);
     }
 
     /** Waits until {@code calls} are held here at once, or {@code limit} has passed, and returns how many are. */
     public int awaitInFlight(int calls, Duration limit) {
-        return await(counter.inFlight, calls, limit);
+        return await(counter.inFlight::get, count -> count >= calls, limit);
     }
 
-    private static int await(AtomicInteger count, int target, Duration limit) {
+    /**
+     * TCP connections open to this backend right now, busy or idle, whoever opened them. A connection counts until
+     * this backend has closed its end, which it does once the caller has closed theirs and the backend has noticed:
+     * while a call is held here the backend reads nothing, so it notices only after the call has been answered.
+     */
+    public int openConnections() {
+        return connections.open.get();
+    }
+
+    /**
+     * Waits until at most {@code open} connections are open here, or {@code limit} has passed, and returns how many
+     * are.
+     */
+    public int awaitOpenConnectionsAtMost(int open, Duration limit) {
+        return await(connections.open::get, count -> count <= open, limit);
+    }
+
+    private static int await(IntSupplier count, IntPredicate done, Duration limit) {
         long deadline = System.nanoTime() + limit.toNanos();
-        while (count.get() < target && System.nanoTime() < deadline) {
+        while (!done.test(count.getAsInt()) && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {
@@ -224,7 +255,7 @@ public final class CountingBackend implements AutoCloseable {
                 break;
             }
         }
-        return count.get();
+        return count.getAsInt();
     }
 
     /** The most calls held at once since start or {@link #resetCounts()}. */
@@ -259,6 +290,22 @@ public final class CountingBackend implements AutoCloseable {
                 .withStatus(status)
                 .withHeader("Content-Type", "application/json")
                 .withBody(body);
+    }
+
+    /** Jetty adds the connector's {@link Connection.Listener} beans to every connection it opens. */
+    private static final class ConnectionCounter implements Connection.Listener {
+
+        final AtomicInteger open = new AtomicInteger();
+
+        @Override
+        public void onOpened(Connection connection) {
+            open.incrementAndGet();
+        }
+
+        @Override
+        public void onClosed(Connection connection) {
+            open.decrementAndGet();
+        }
     }
 
     private static final class InFlightCounter implements HttpChannel.Listener {

@@ -1,0 +1,96 @@
+package loadlab.testsupport;
+
+import static loadlab.testsupport.Replies.assertBadGateway;
+import static loadlab.testsupport.Replies.assertJson;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import loadlab.testsupport.CountingBackend.Hold;
+import loadlab.testsupport.HttpCalls.Reply;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * After a burst of calls the backend never answers, an app has answered every one of them with its response-timeout
+ * 502, has closed every connection it gave up on, and serves a burst of the same size normally once the backend is
+ * healthy again. An app's {@code HangRecoveryTests} extends this with its {@code @SpringBootTest}.
+ *
+ * <p>Everything is counted (answers, bodies, calls, connections), never timed.
+ */
+public abstract class HangRecoveryContract {
+
+    protected static final CountingBackend backend = CountingBackend.start();
+
+    /**
+     * More than app-threadpool's 200 workers: that model holds 200 calls at the backend and queues the other 50 until
+     * the first 200 have timed out; the others hold all 250 at once.
+     */
+    static final int BURST = 250;
+
+    /** Spaces and a field the apps know nothing of: re-serialising it would show. */
+    static final String HEALTHY_BODY = "{ \"delayMs\" : 5 , \"after\": \"hang\" }";
+
+    /** Only keeps a broken app from hanging the build; no assertion depends on it. */
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    @DynamicPropertySource
+    static void backend(DynamicPropertyRegistry registry) {
+        registry.add("backend.base-url", backend::baseUrl);
+        // One second, not the default twenty: app-threadpool answers the burst in two waves of the timeout.
+        registry.add("backend.response-timeout", () -> "1s");
+    }
+
+    @AfterAll
+    static void stopBackend() {
+        backend.close();
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void answersEveryHungCallWithA502ClosesItsConnectionAndThenServesNormally() {
+        assertThat(backend.openConnections()).as("connections before the burst").isZero();
+        try (Hold hang = backend.holdUntilReleased()) {
+            List<Reply> replies = HttpCalls.getConcurrently(app(), BURST);
+
+            assertThat(replies).hasSize(BURST);
+            replies.forEach(reply -> assertBadGateway(reply, "response timeout"));
+            assertThat(hang.holding())
+                    .as("the backend still hangs: every 502 is the app's own timeout")
+                    .isTrue();
+            assertThat(backend.received()).as("calls that reached the backend").isEqualTo(BURST);
+            assertThat(backend.inFlight())
+                    .as("calls still hanging at the backend")
+                    .isEqualTo(BURST);
+        }
+        // While it holds a call the backend reads nothing from its connection, so it sees the app's close only now
+        // that each held call is answered: the answer meets a closed connection, and the backend closes its end too.
+        // A connection the app kept instead (back in its pool, or abandoned) takes the answer and stays open here
+        // (the backend's idle timeout is far longer than PATIENCE); from its pool it would also hand the stale answer
+        // to a later request, which the healthy burst below would show.
+        assertThat(backend.awaitOpenConnectionsAtMost(0, PATIENCE))
+                .as("connections still open at the backend after the hung calls were let go")
+                .isZero();
+
+        backend.reply(200, HEALTHY_BODY);
+        backend.resetCounts();
+        List<Reply> healthy = HttpCalls.getConcurrently(app(), BURST);
+
+        assertThat(healthy).hasSize(BURST).allSatisfy(reply -> {
+            assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+            assertJson(reply);
+            assertThat(reply.body()).isEqualTo(HEALTHY_BODY);
+        });
+        assertThat(backend.received()).as("calls that reached the backend").isEqualTo(BURST);
+    }
+
+    private URI app() {
+        return URI.create("http://127.0.0.1:" + port + "/");
+    }
+}
