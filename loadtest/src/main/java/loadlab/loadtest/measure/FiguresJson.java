@@ -104,6 +104,7 @@ final class FiguresJson {
         node.set(
                 "loadGenerator",
                 cost.loadGenerator().<JsonNode>map(FiguresJson::usage).orElse(JSON.nullNode()));
+        node.set("backend", cost.backend().<JsonNode>map(FiguresJson::usage).orElse(JSON.nullNode()));
         node.set("memory", cost.memory().<JsonNode>map(FiguresJson::memory).orElse(JSON.nullNode()));
         return node;
     }
@@ -113,6 +114,7 @@ final class FiguresJson {
                 present(n.get("process")).map(FiguresJson::usage),
                 present(n.get("jfr")).map(FiguresJson::jfr),
                 present(n.get("loadGenerator")).map(FiguresJson::usage),
+                present(n.get("backend")).map(FiguresJson::usage),
                 present(n.get("memory")).map(FiguresJson::memory));
     }
 

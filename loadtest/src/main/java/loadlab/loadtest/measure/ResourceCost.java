@@ -10,12 +10,15 @@ import java.util.Optional;
  * @param process       the target's own process: the app, or slow-server itself for direct
  * @param jfr           GC, heap and pinning figures from the target's JFR recording
  * @param loadGenerator the load generator JVM (this one), to show it was not the bottleneck
+ * @param backend       slow-server over an app's window: with the load generator and the app, all of the lab's CPU;
+ *                      empty for direct, whose process is slow-server
  * @param memory        what the target held live at rest and under load, when both full collections could be forced
  */
 public record ResourceCost(
         Optional<ResourceUsage> process,
         Optional<JfrFigures> jfr,
         Optional<ResourceUsage> loadGenerator,
+        Optional<ResourceUsage> backend,
         Optional<LiveMemory> memory) {
 
     public static final ResourceCost NONE = new ResourceCost(Optional.empty(), Optional.empty(), Optional.empty());
@@ -23,17 +26,22 @@ public record ResourceCost(
     /** Figures without the live-memory reading. */
     public ResourceCost(
             Optional<ResourceUsage> process, Optional<JfrFigures> jfr, Optional<ResourceUsage> loadGenerator) {
-        this(process, jfr, loadGenerator, Optional.empty());
+        this(process, jfr, loadGenerator, Optional.empty(), Optional.empty());
     }
 
     /** The same figures with the JFR recording's. */
     public ResourceCost withJfr(JfrFigures figures) {
-        return new ResourceCost(process, Optional.of(figures), loadGenerator, memory);
+        return new ResourceCost(process, Optional.of(figures), loadGenerator, backend, memory);
     }
 
     /** The same figures with what the target held live. */
     public ResourceCost withMemory(Optional<LiveMemory> live) {
-        return new ResourceCost(process, jfr, loadGenerator, live);
+        return new ResourceCost(process, jfr, loadGenerator, backend, live);
+    }
+
+    /** The same figures with slow-server's over the window. */
+    public ResourceCost withBackend(Optional<ResourceUsage> usage) {
+        return new ResourceCost(process, jfr, loadGenerator, usage, memory);
     }
 
     /**

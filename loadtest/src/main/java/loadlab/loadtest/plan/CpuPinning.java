@@ -23,6 +23,9 @@ public record CpuPinning(List<Integer> appCpus, List<Integer> labCpus, int machi
     /** What pins a process to CPUs: util-linux's, on every Linux the lab runs on. */
     public static final java.nio.file.Path TASKSET = java.nio.file.Path.of("/usr/bin/taskset");
 
+    /** What a command line gives to undo a scenario's pinning. */
+    static final String NONE = "none";
+
     private static final Pattern RANGE = Pattern.compile("(\\d{1,4})(?:-(\\d{1,4}))?");
 
     public CpuPinning {
@@ -40,17 +43,22 @@ public record CpuPinning(List<Integer> appCpus, List<Integer> labCpus, int machi
 
     /**
      * Parses a CPU list as {@code taskset -c} takes it ({@code 1}, {@code 1-3}, {@code 0,2}); every CPU must exist
-     * and at least one must be left for the rest of the lab.
+     * and at least one must be left for the rest of the lab. {@code none} pins nothing, so that a command line can run
+     * a pinned scenario unpinned.
      *
      * @param label how an error names the knob, e.g. {@code appCpus}
      */
     static CpuPinning parse(String label, String raw, int machineCpus) {
+        if (raw.equals(NONE)) {
+            return none(machineCpus);
+        }
         TreeSet<Integer> app = new TreeSet<>();
         for (String part : raw.split(",", -1)) {
             Matcher m = RANGE.matcher(part.strip());
             if (!m.matches()) {
                 throw new IllegalArgumentException(label + "='" + raw
-                        + "' is not a CPU list such as 1, 1-3 or 0,2 (this machine's CPUs: 0-" + (machineCpus - 1)
+                        + "' is not a CPU list such as 1, 1-3 or 0,2, or none (this machine's CPUs: 0-"
+                        + (machineCpus - 1)
                         + ")");
             }
             int from = Integer.parseInt(m.group(1));

@@ -77,7 +77,7 @@ final class Plans {
             return CpuPinning.none(machine);
         }
         CpuPinning pinning = CpuPinning.parse(values.label("appCpus"), appCpus, machine);
-        if (!java.nio.file.Files.isExecutable(CpuPinning.TASKSET)) {
+        if (pinning.pinned() && !java.nio.file.Files.isExecutable(CpuPinning.TASKSET)) {
             throw new IllegalArgumentException(values.label("appCpus") + "=" + appCpus + " needs " + CpuPinning.TASKSET
                     + " (util-linux), which this machine lacks");
         }

@@ -4,33 +4,62 @@ import java.util.Optional;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceUsage;
 import loadlab.loadtest.measure.Verdicts;
+import loadlab.loadtest.plan.CpuPinning;
 
 /**
- * How much of the machine a target used at one point, alone or with the load generator that shares the machine,
- * and whether that is busy enough to count among the causes of a shortfall.
+ * How much CPU a target and the rest of the lab (the load generator, and slow-server behind an app) used at one point,
+ * and whether that is busy enough to count among the causes of a shortfall. Unpinned, they share the machine and can
+ * starve each other with none busy alone; pinned apart, the app's cores and the lab's are two budgets, and whichever is
+ * busy is what limited the row.
  */
 record CpuShare(boolean busy, String text) {
 
     /** Empty when the target's process was not sampled. */
-    static Optional<CpuShare> of(Point point, int cores) {
+    static Optional<CpuShare> of(Point point, CpuPinning cpus) {
         Optional<ResourceUsage> process = point.cost().process();
         if (process.isEmpty()) {
             return Optional.empty();
         }
         String name = point.target().name();
-        double app = process.get().averageCores();
-        Optional<ResourceUsage> generator = point.cost().loadGenerator();
-        if (Verdicts.cpuBusy(app, cores) || generator.isEmpty()) {
+        double own = process.get().averageCores();
+        double generator =
+                point.cost().loadGenerator().map(ResourceUsage::averageCores).orElse(0.0);
+        double backend = point.cost().backend().map(ResourceUsage::averageCores).orElse(0.0);
+        String rest = "load generator " + Format.hundredths(generator)
+                + (point.cost().backend().isPresent() ? " + slow-server " + Format.hundredths(backend) : "");
+        if (cpus.pinned()) {
+            int labCores = cpus.labCpus().size();
+            if (!point.target().isApp()) {
+                // direct: slow-server runs on the lab's CPUs beside the load generator.
+                double lab = own + generator;
+                return Optional.of(new CpuShare(
+                        Verdicts.cpuBusy(lab, labCores),
+                        "slow-server " + Format.hundredths(own) + " + " + rest + " = " + Format.hundredths(lab)
+                                + " of the lab's " + cores(labCores)));
+            }
+            double lab = generator + backend;
+            boolean appBusy = Verdicts.cpuBusy(own, cpus.appCores());
+            boolean labBusy = Verdicts.cpuBusy(lab, labCores);
             return Optional.of(new CpuShare(
-                    Verdicts.cpuBusy(app, cores),
-                    name + " used " + Format.hundredths(app) + " of the machine's " + cores + " cores"));
+                    appBusy || labBusy,
+                    name + " used " + Format.hundredths(own) + " of its own " + cores(cpus.appCores())
+                            + (appBusy ? " (busy)" : "") + "; " + rest + " = " + Format.hundredths(lab)
+                            + " of the lab's " + cores(labCores) + (labBusy ? " (busy)" : "")));
         }
-        double both = app + generator.get().averageCores();
-        // The load generator shares the machine: together they can starve each other with neither busy alone.
+        int machine = cpus.machine();
+        if (Verdicts.cpuBusy(own, machine) || point.cost().loadGenerator().isEmpty()) {
+            return Optional.of(new CpuShare(
+                    Verdicts.cpuBusy(own, machine),
+                    name + " used " + Format.hundredths(own) + " of the machine's " + cores(machine)));
+        }
+        double all = own + generator + backend;
         return Optional.of(new CpuShare(
-                Verdicts.cpuBusy(both, cores),
-                name + " " + Format.hundredths(app) + " + load generator "
-                        + Format.hundredths(generator.get().averageCores()) + " = " + Format.hundredths(both)
-                        + " of the machine's " + cores + " cores"));
+                Verdicts.cpuBusy(all, machine),
+                name + " " + Format.hundredths(own) + " + " + rest + " = " + Format.hundredths(all)
+                        + " of the machine's " + cores(machine)));
+    }
+
+    private static String cores(int count) {
+        return count + (count == 1 ? " core" : " cores");
     }
 }

@@ -41,6 +41,7 @@ final class PlainReading {
         List<Point> measured = withRequests(rows);
         List<String> lines = new ArrayList<>();
         ceiling(measured).ifPresent(lines::add);
+        cpuLimited(measured).ifPresent(lines::add);
         withRequests(rows).stream()
                 .filter(p -> p.target().isApp() && Ceiling.queues(p.target(), p.load()))
                 .map(this::queueing)
@@ -83,6 +84,26 @@ final class PlainReading {
             line.append(" Below it: ").append(missed).append('.');
         }
         return Optional.of(line.toString());
+    }
+
+    /**
+     * Where a row below its ceiling ran out of CPU, whose: its own (the model's cost per request is the limit) or the
+     * lab's (the load generator and slow-server could not offer more). Nothing when no such row was busy.
+     */
+    private Optional<String> cpuLimited(List<Point> measured) {
+        List<String> busy = measured.stream()
+                .filter(p -> !Verdicts.atCeiling(stats(p)))
+                .map(p -> CpuShare.of(p, plan.cpus()))
+                .flatMap(Optional::stream)
+                .filter(CpuShare::busy)
+                .map(CpuShare::text)
+                .toList();
+        if (busy.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("CPU, not the backend, held back the rows below their ceiling (busy: at least "
+                + Math.round(Thresholds.BUSY_CPU_SHARE * 100) + "% of the cores each side may use): "
+                + String.join("; ", busy) + ".");
     }
 
     private static String ofCeiling(Point p) {

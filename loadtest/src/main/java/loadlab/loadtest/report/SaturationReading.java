@@ -19,9 +19,8 @@ import loadlab.loadtest.plan.Target;
  * and what the figures blame (the thread limit's queue past the timeout, CPU, an error class).
  *
  * @param levels the target's points by ascending users
- * @param cores  the machine's cores, which CPU use is read against
  */
-record SaturationReading(Plan plan, int cores, Target target, List<Point> levels) {
+record SaturationReading(Plan plan, Target target, List<Point> levels) {
 
     String line() {
         int firstShort = indexOfFirstShort();
@@ -35,7 +34,7 @@ record SaturationReading(Plan plan, int cores, Target target, List<Point> levels
                     .append(" users (")
                     .append(ofCeiling(stats(top)))
                     .append(").");
-            CpuShare.of(top, cores)
+            CpuShare.of(top, plan.cpus())
                     .filter(CpuShare::busy)
                     .ifPresent(cpu -> line.append(" At ")
                             .append(users(top))
@@ -139,7 +138,7 @@ record SaturationReading(Plan plan, int cores, Target target, List<Point> levels
                 why.add(count + " " + errorClass.plural());
             }
         }
-        Optional<CpuShare> cpu = CpuShare.of(bad, cores);
+        Optional<CpuShare> cpu = CpuShare.of(bad, plan.cpus());
         cpu.filter(CpuShare::busy).ifPresent(c -> why.add("CPU (" + c.text() + ")"));
         if (why.isEmpty()) {
             why.add("not the thread limit, CPU or errors, as far as these figures go (no errors, "

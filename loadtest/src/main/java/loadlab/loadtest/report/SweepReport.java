@@ -105,7 +105,7 @@ final class SweepReport {
 
     private static List<String> readings(Plan plan, Environment e, Map<Target, List<Point>> byTarget) {
         List<String> lines = new ArrayList<>();
-        byTarget.forEach((target, levels) -> lines.add(new SaturationReading(plan, e.cores(), target, levels).line()));
+        byTarget.forEach((target, levels) -> lines.add(new SaturationReading(plan, target, levels).line()));
         for (String name : plan.targetNames()) {
             if (byTarget.keySet().stream().noneMatch(t -> t.name().equals(name))) {
                 lines.add(name + " has no levels in this sweep.");

@@ -14,6 +14,7 @@ import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ProcessSampler;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceSamples;
+import loadlab.loadtest.measure.ResourceUsage;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Series;
 import loadlab.loadtest.measure.Verdicts;
@@ -197,7 +198,11 @@ final class PointRun {
                         window,
                         stats.requests(),
                         Optional.of(loaded.idle()))
-                .withMemory(loaded.memory());
+                .withMemory(loaded.memory())
+                .withBackend(
+                        target.isApp()
+                                ? ResourceUsage.of(backendSampler.samples(), window, stats.requests())
+                                : Optional.empty());
         Series series = Series.of(result.samples(), result.runStartMillis()).withResources(loaded.targetSamples());
         return new Measured(new Point(target, load, run, new Outcome.Measured(stats), cost, series), Optional.empty());
     }

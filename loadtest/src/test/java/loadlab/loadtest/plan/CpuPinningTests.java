@@ -26,13 +26,15 @@ class CpuPinningTests {
         assertThat(none.pinned()).isFalse();
         assertThat(none.appCores()).isEqualTo(2);
         assertThat(none.labCpus()).isEmpty();
+        assertThat(CpuPinning.parse("appCpus", "none", 2)).isEqualTo(none);
     }
 
     @Test
     void aBadListIsOneLineNamingIt() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> CpuPinning.parse("appCpus", "abc", 2))
-                .withMessage("appCpus='abc' is not a CPU list such as 1, 1-3 or 0,2 (this machine's CPUs: 0-1)");
+                .withMessage("appCpus='abc' is not a CPU list such as 1, 1-3 or 0,2, or none (this machine's CPUs: "
+                        + "0-1)");
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> CpuPinning.parse("appCpus", "2", 2))
                 .withMessageStartingWith("appCpus='2' names CPUs this machine does not have");
