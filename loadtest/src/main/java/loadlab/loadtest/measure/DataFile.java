@@ -80,6 +80,8 @@ public final class DataFile {
                 .put("request", plan.request().path())
                 .put("appCores", plan.appCores())
                 .put("folder", plan.folder());
+        // Only a database plan has a pool; the other data files keep their fields as they were.
+        plan.dbPool().ifPresent(pool -> node.put("dbPool", pool));
         node.putObject("phases")
                 .put("rampUpSeconds", plan.phases().rampUp().toSeconds())
                 .put("warmUpSeconds", plan.phases().warmUp().toSeconds())
@@ -152,7 +154,8 @@ public final class DataFile {
                 n.get("runs").asInt(),
                 targets,
                 n.get("appCores").asInt(),
-                n.get("folder").asText());
+                n.get("folder").asText(),
+                n.has("dbPool") ? OptionalInt.of(n.get("dbPool").asInt()) : OptionalInt.empty());
     }
 
     private static ObjectNode load(LoadShape load) {

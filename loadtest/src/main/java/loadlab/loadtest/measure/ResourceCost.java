@@ -10,11 +10,31 @@ import java.util.Optional;
  * @param process       the target's own process: the app, or slow-server itself for direct
  * @param jfr           GC, heap and pinning figures from the target's JFR recording
  * @param loadGenerator the load generator JVM (this one), to show it was not the bottleneck
+ * @param poolWait      for a database request, where requests waited for a connection
  */
 public record ResourceCost(
-        Optional<ResourceUsage> process, Optional<JfrFigures> jfr, Optional<ResourceUsage> loadGenerator) {
+        Optional<ResourceUsage> process,
+        Optional<JfrFigures> jfr,
+        Optional<ResourceUsage> loadGenerator,
+        Optional<PoolWait> poolWait) {
 
     public static final ResourceCost NONE = new ResourceCost(Optional.empty(), Optional.empty(), Optional.empty());
+
+    /** The cost of a request that uses no pool. */
+    public ResourceCost(
+            Optional<ResourceUsage> process, Optional<JfrFigures> jfr, Optional<ResourceUsage> loadGenerator) {
+        this(process, jfr, loadGenerator, Optional.empty());
+    }
+
+    /** The same cost with what the pool's gauges said. */
+    public ResourceCost withPoolWait(Optional<PoolWait> figures) {
+        return new ResourceCost(process, jfr, loadGenerator, figures);
+    }
+
+    /** The same cost with the figures of the target's JFR recording. */
+    public ResourceCost withJfr(Optional<JfrFigures> figures) {
+        return new ResourceCost(process, figures, loadGenerator, poolWait);
+    }
 
     /**
      * @param target        readings of the target's process over the run ({@link ProcessSampler#start(long)})

@@ -16,6 +16,11 @@ public record Target(String name, String module, int defaultPort, OptionalInt th
     public static final String SLOW_SERVER = "slow-server";
     public static final int DEFAULT_BACKEND_PORT = 8000;
 
+    /** The database backend of the database scenarios, on PostgreSQL's own default port. */
+    public static final String DB_SERVER = "db-server";
+
+    public static final int DEFAULT_DB_PORT = DbUrl.DEFAULT_PORT;
+
     /** The backend with no app in between: the baseline every app is compared with. */
     public static final Target DIRECT = new Target(
             "direct", "slow-server", DEFAULT_BACKEND_PORT, OptionalInt.empty(), "slow-server, no app in between");
