@@ -66,7 +66,11 @@ final class Plans {
                 request,
                 loads,
                 runs,
-                values.targets("apps"),
+                request.usesDatabase()
+                        ? values.targets("apps").stream()
+                                .map(target -> target.isApp() ? target : Target.DIRECT_DATABASE)
+                                .toList()
+                        : values.targets("apps"),
                 Runtime.getRuntime().availableProcessors(),
                 entry.field("results").orElse(entry.name()),
                 dbPool(entry, values, request));

@@ -171,6 +171,8 @@ class KnobsTests {
         assertThat(db.request()).isEqualTo(Request.DATABASE);
         assertThat(db.dbPool()).hasValue(10);
         assertThat(db.requestOf(Target.DIRECT)).isEqualTo(Request.DATABASE);
+        assertThat(db.targets().getFirst()).isEqualTo(Target.DIRECT_DATABASE);
+        assertThat(Target.DIRECT_DATABASE.isApp()).isFalse();
         assertThat(parse("--scenario=db", "--dbPool=50").plan().dbPool()).hasValue(50);
         assertThat(parse().plan().dbPool()).isEmpty();
 
