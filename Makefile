@@ -95,7 +95,7 @@ timelines: build ## The timeline scenarios (a backend slowdown, a spike of users
 	@status=0; for s in $(TIMELINES); do $(RUN) $(KNOBS) -Dmode=run -Dscenario=$$s || status=1; done; exit $$status
 
 DB_POOLS = db-pool-10 db-pool-50 db-pool-100
-db-pools: build ## The database pool sweep: pools of 10, 50, 100 x 200 and 1,000 users (about 25 min), results/db-pool-<n>/
+db-pools: build ## The database pool sweep: pools of 10, 50, 100 x 200 and 1,000 users (about 27 min), results/db-pool-<n>/
 	@status=0; for s in $(DB_POOLS); do $(RUN) $(KNOBS) -Dmode=run -Dscenario=$$s || status=1; done; exit $$status
 
 soak: build ## The soak scenario: 20 minutes of steady load per target, heap and threads watched, results/soak/
