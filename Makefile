@@ -41,9 +41,9 @@ RUN := scripts/run-reaped $(MVNW) -pl loadtest verify -DskipTests
 # number.  Stop." Running a multi-file program from source needs a JDK 22+; with a JDK 21 the runner checks them
 # after the build.
 KNOB_ARGS = --project=$(CURDIR) $(foreach k,$(KNOB_PAIRS),$(if $(filter command line,$(origin $(call knob_var,$(k)))),"--$(call knob_prop,$(k))=$($(call knob_var,$(k)))"))
-CHECKED_GOAL := $(firstword $(filter compare sweep open capacity scenarios report diff,$(MAKECMDGOALS)))
+CHECKED_GOAL := $(firstword $(filter compare sweep open capacity scenarios db-pools report diff,$(MAKECMDGOALS)))
 # What each goal asks the runner to do, as arguments: a scenario of scenarios.conf, or a mode.
-goal_args = $(if $(filter sweep open capacity,$(1)),--scenario=$(1),$(if $(filter compare,$(1)),,--mode=$(1)))
+goal_args = $(if $(filter sweep open capacity,$(1)),--scenario=$(1),$(if $(filter db-pools,$(1)),--scenario=db-pool-10,$(if $(filter compare,$(1)),,--mode=$(1))))
 ifneq ($(CHECKED_GOAL),)
 JAVA_MAJOR := $(shell "$(JAVA_HOME)/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')
 ifneq ($(JAVA_MAJOR),21)
@@ -56,7 +56,7 @@ endif
 endif
 endif
 
-.PHONY: help build test format compare sweep open capacity scenarios timelines soak report diff db executors clean
+.PHONY: help build test format compare sweep open capacity scenarios timelines soak db-pools report diff db executors clean
 
 help: ## List the targets and the knobs
 	@echo "loadlab (JDK: $(JAVA_HOME))"
@@ -93,6 +93,10 @@ scenarios: build ## Every default scenario of scenarios.conf (about an hour), ea
 TIMELINES = slowdown spike faults
 timelines: build ## The timeline scenarios (a backend slowdown, a spike of users, faults; about 45 min), results/<scenario>/
 	@status=0; for s in $(TIMELINES); do $(RUN) $(KNOBS) -Dmode=run -Dscenario=$$s || status=1; done; exit $$status
+
+DB_POOLS = db-pool-10 db-pool-50 db-pool-100
+db-pools: build ## The database pool sweep: pools of 10, 50, 100 x 200 and 1,000 users (about 27 min), results/db-pool-<n>/
+	@status=0; for s in $(DB_POOLS); do $(RUN) $(KNOBS) -Dmode=run -Dscenario=$$s || status=1; done; exit $$status
 
 soak: build ## The soak scenario: 20 minutes of steady load per target, heap and threads watched, results/soak/
 	$(RUN) $(KNOBS) -Dmode=run -Dscenario=soak

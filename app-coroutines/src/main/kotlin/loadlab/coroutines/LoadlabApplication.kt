@@ -3,11 +3,14 @@ package loadlab.coroutines
 import io.netty.channel.ChannelOption
 import org.springframework.boot.autoconfigure.SpringBootApplication
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan
+import org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration
 import org.springframework.boot.reactor.netty.NettyServerCustomizer
 import org.springframework.boot.runApplication
 import org.springframework.context.annotation.Bean
 
-@SpringBootApplication
+// Boot's R2DBC auto-configuration fails the start-up when no spring.r2dbc.url is given; DbConfig builds the pool, and
+// only when one is.
+@SpringBootApplication(exclude = [R2dbcAutoConfiguration::class])
 @ConfigurationPropertiesScan
 class LoadlabApplication {
 

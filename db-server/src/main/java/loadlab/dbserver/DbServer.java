@@ -227,6 +227,25 @@ public final class DbServer implements AutoCloseable {
         }
     }
 
+    /**
+     * How many queries {@code user} is running now ({@code pg_stat_activity}, state {@code active}): the connections a
+     * pool has lent out and that are busy, as opposed to those it merely holds open.
+     */
+    public int activeQueriesOf(String user) {
+        try (Connection admin = connect("postgres", SUPERUSER, superuserPassword, 10);
+                PreparedStatement count =
+                        admin.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE usename = ?"
+                                + " AND backend_type = 'client backend' AND state = 'active'")) {
+            count.setString(1, user);
+            try (ResultSet rows = count.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot count active queries: " + e.getMessage(), e);
+        }
+    }
+
     /** Stops PostgreSQL (fast shutdown) and removes its directory. Idempotent; also run at JVM exit. */
     @Override
     public void close() {

@@ -97,6 +97,12 @@ public final class TestDatabase {
         setDelayRange(DEFAULT_MIN_DELAY_MS, DEFAULT_MAX_DELAY_MS);
     }
 
+    /** The queries the apps' user is running now ({@code pg_stat_activity}, active): connections in use. */
+    public static int activeQueries() {
+        DbServer db = server();
+        return db.activeQueriesOf(db.username());
+    }
+
     /** The sessions the apps' user has open now ({@code pg_stat_activity}): what a pool really holds. */
     public static int connections() {
         DbServer db = server();

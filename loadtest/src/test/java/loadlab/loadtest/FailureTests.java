@@ -22,6 +22,8 @@ import loadlab.loadtest.plan.Knobs;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** A load lab must leave the machine as it found it, and never lose the last good results. */
 class FailureTests {
@@ -186,6 +188,30 @@ class FailureTests {
         assertThat(make.exitValue()).isEqualTo(2);
         assertThat(stdout).isEmpty();
         assertThat(stderr.lines()).singleElement().asString().contains("loadtest: users='abc' is not a whole number");
+        assertThat(results.resolve("runs")).doesNotExist();
+    }
+
+    /** The database's knobs too: a pool of none, one above PostgreSQL's max_connections, a URL that is not one. */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "DB_POOL=0   | loadtest: dbPool=0 must be at least 1 connection",
+                "DB_POOL=500 | loadtest: dbPool=500 is above PostgreSQL's max_connections, 200",
+                "DB_URL=postgres://127.0.0.1/loadlab | loadtest: dbUrl='postgres://127.0.0.1/loadlab' is not jdbc:"
+            })
+    void makeRefusesABadDatabaseKnobWithItsOneLineBeforeItStartsAnything(String knob, String line) throws Exception {
+        Process make = new ProcessBuilder(
+                        "make", "--no-print-directory", "compare", "SCENARIO=db", knob, "RESULTS=" + results)
+                .directory(LabFixtures.PROJECT.toFile())
+                .start();
+
+        assertThat(make.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String stdout = new String(make.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String stderr = new String(make.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(make.exitValue()).isEqualTo(2);
+        assertThat(stdout).isEmpty();
+        assertThat(stderr.lines()).singleElement().asString().contains(line);
         assertThat(results.resolve("runs")).doesNotExist();
     }
 

@@ -44,6 +44,7 @@ final class LabFixtures {
     static String freePorts() throws IOException {
         List<String> entries = new ArrayList<>();
         entries.add(Target.SLOW_SERVER + ":" + freePort());
+        entries.add(Target.DB_SERVER + ":" + freePort());
         for (Target app : Target.APPS) {
             entries.add(app.name() + ":" + freePort());
         }
@@ -70,10 +71,16 @@ final class LabFixtures {
                 .orElseThrow();
     }
 
-    /** Every process, anywhere on the machine, started for the run with this id. */
+    /**
+     * Every process, anywhere on the machine, started for the run with this id: the JVMs' {@code -Dloadlab.run=<id>}
+     * and PostgreSQL's {@code -c loadlab.run=<id>}.
+     */
     static List<ProcessHandle> processesOf(String runId) {
         return ProcessHandle.allProcesses()
-                .filter(p -> p.info().commandLine().orElse("").contains(LabProcess.RUN_TAG + runId))
+                .filter(p -> {
+                    String command = p.info().commandLine().orElse("");
+                    return command.contains(LabProcess.RUN_TAG + runId) || command.contains("loadlab.run=" + runId);
+                })
                 .toList();
     }
 

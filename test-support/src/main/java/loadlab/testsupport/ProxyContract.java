@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -40,6 +42,9 @@ public abstract class ProxyContract {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    ApplicationContext context;
 
     @ParameterizedTest
     @ValueSource(strings = {"{\"delayMs\":7}", "{ \"delayMs\" : 1734 , \"note\": \"caf\u00e9\" }"})
@@ -76,6 +81,26 @@ public abstract class ProxyContract {
         backend.holdEveryCall(Duration.ofSeconds(3));
 
         assertBadGateway(HttpCalls.get(app()), "response timeout");
+        assertStillServes();
+    }
+
+    /**
+     * Every scenario but the database's starts the apps without database settings: then nothing of the database may
+     * run (no pool, no connection attempt, no pool thread) and {@code /db} is not served, while {@code /} is.
+     */
+    @Test
+    void withoutDatabaseSettingsThereIsNoPoolAndNoDbPath() {
+        for (String pool : new String[] {"javax.sql.DataSource", "io.r2dbc.spi.ConnectionFactory"}) {
+            try {
+                assertThat(context.getBeanNamesForType(Class.forName(pool)))
+                        .as(pool)
+                        .isEmpty();
+            } catch (ClassNotFoundException notOnThisAppsClassPath) {
+                // Nothing of that kind can run either.
+            }
+        }
+        assertThat(HttpCalls.get(URI.create("http://127.0.0.1:" + port + "/db")).status())
+                .isEqualTo(404);
         assertStillServes();
     }
 

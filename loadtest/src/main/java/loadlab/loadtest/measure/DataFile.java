@@ -86,6 +86,8 @@ public final class DataFile {
         ArrayNode labCpus = node.putArray("labCpus");
         plan.cpus().labCpus().forEach(labCpus::add);
         node.put("machineCpus", plan.cpus().machine());
+        // Only a database plan has a pool; the other data files keep their fields as they were.
+        plan.dbPool().ifPresent(pool -> node.put("dbPool", pool));
         node.putObject("phases")
                 .put("rampUpSeconds", plan.phases().rampUp().toSeconds())
                 .put("warmUpSeconds", plan.phases().warmUp().toSeconds())
@@ -158,7 +160,8 @@ public final class DataFile {
                 n.get("runs").asInt(),
                 targets,
                 cpus(n),
-                n.get("folder").asText());
+                n.get("folder").asText(),
+                n.has("dbPool") ? OptionalInt.of(n.get("dbPool").asInt()) : OptionalInt.empty());
     }
 
     /** Files written before pinning existed say only how many cores an app had: all of the machine's. */

@@ -21,7 +21,16 @@ public enum ErrorClass {
     /** A 2xx response whose body did not carry the backend's delayMs. */
     BAD_BODY("bad body", "2xx answers without the backend's delay"),
     /** Anything else, e.g. a 2xx that JMeter still failed, or an unrecognised transport failure. */
-    OTHER("other", "other failures");
+    OTHER("other", "other failures"),
+    /**
+     * A database request whose pool had no free connection within the acquire timeout: the apps' (and the direct
+     * row's) {@code 503 {"error":"pool timeout: ..."}}. Its own class, since it is where a starved pool fails, apart
+     * from the users' own timeouts; last, so that older data files keep their columns.
+     */
+    POOL_TIMEOUT("pool timeout", "pool timeouts (no free connection within the acquire timeout)");
+
+    /** How the apps' error for a starved pool begins (loadlab.workload.Database#POOL_TIMEOUT). */
+    public static final String POOL_TIMEOUT_ERROR = "pool timeout";
 
     private static final Pattern HTTP_STATUS = Pattern.compile("\\d{3}");
 
@@ -80,6 +89,9 @@ public enum ErrorClass {
     public static Optional<ErrorClass> classify(Sample sample) {
         String code = sample.responseCode().trim();
         if (HTTP_STATUS.matcher(code).matches()) {
+            if (code.equals("503") && sample.failureMessage().startsWith(POOL_TIMEOUT_ERROR)) {
+                return Optional.of(POOL_TIMEOUT);
+            }
             if (code.charAt(0) != '2') {
                 return Optional.of(NON_2XX);
             }

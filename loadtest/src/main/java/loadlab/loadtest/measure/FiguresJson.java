@@ -106,6 +106,8 @@ final class FiguresJson {
                 cost.loadGenerator().<JsonNode>map(FiguresJson::usage).orElse(JSON.nullNode()));
         node.set("backend", cost.backend().<JsonNode>map(FiguresJson::usage).orElse(JSON.nullNode()));
         node.set("memory", cost.memory().<JsonNode>map(FiguresJson::memory).orElse(JSON.nullNode()));
+        // Only a database request has a pool; the other data files keep their fields as they were.
+        cost.poolWait().ifPresent(pool -> node.set("poolWait", PoolWaitJson.of(pool)));
         return node;
     }
 
@@ -115,7 +117,8 @@ final class FiguresJson {
                 present(n.get("jfr")).map(FiguresJson::jfr),
                 present(n.get("loadGenerator")).map(FiguresJson::usage),
                 present(n.get("backend")).map(FiguresJson::usage),
-                present(n.get("memory")).map(FiguresJson::memory));
+                present(n.get("memory")).map(FiguresJson::memory),
+                present(n.get("poolWait")).map(PoolWaitJson::of));
     }
 
     private static ObjectNode memory(LiveMemory m) {
@@ -210,7 +213,8 @@ final class FiguresJson {
         for (JsonNode row : n.get("seconds")) {
             Map<ErrorClass, Integer> byClass = new EnumMap<>(ErrorClass.class);
             ErrorClass[] classes = ErrorClass.values();
-            for (int i = 0; i < classes.length; i++) {
+            // A data file written before a class existed has no column for it, and keeps none.
+            for (int i = 0; i < classes.length && 5 + i < row.size(); i++) {
                 byClass.put(classes[i], row.get(5 + i).asInt());
             }
             seconds.add(new PerSecond(
@@ -238,7 +242,7 @@ final class FiguresJson {
         return node == null || node.isNull() ? Optional.empty() : Optional.of(node);
     }
 
-    private static void putOptional(ObjectNode node, String name, OptionalDouble value) {
+    static void putOptional(ObjectNode node, String name, OptionalDouble value) {
         if (value.isPresent()) {
             node.put(name, value.getAsDouble());
         } else {
@@ -246,7 +250,7 @@ final class FiguresJson {
         }
     }
 
-    private static OptionalDouble optionalDouble(JsonNode node) {
+    static OptionalDouble optionalDouble(JsonNode node) {
         return present(node).isPresent() ? OptionalDouble.of(node.asDouble()) : OptionalDouble.empty();
     }
 }

@@ -13,35 +13,42 @@ import java.util.Optional;
  * @param backend       slow-server over an app's window: with the load generator and the app, all of the lab's CPU;
  *                      empty for direct, whose process is slow-server
  * @param memory        what the target held live at rest and under load, when both full collections could be forced
+ * @param poolWait      for a database request, where requests waited for a connection
  */
 public record ResourceCost(
         Optional<ResourceUsage> process,
         Optional<JfrFigures> jfr,
         Optional<ResourceUsage> loadGenerator,
         Optional<ResourceUsage> backend,
-        Optional<LiveMemory> memory) {
+        Optional<LiveMemory> memory,
+        Optional<PoolWait> poolWait) {
 
     public static final ResourceCost NONE = new ResourceCost(Optional.empty(), Optional.empty(), Optional.empty());
 
-    /** Figures without the live-memory reading. */
+    /** Figures without the live-memory, backend and pool readings. */
     public ResourceCost(
             Optional<ResourceUsage> process, Optional<JfrFigures> jfr, Optional<ResourceUsage> loadGenerator) {
-        this(process, jfr, loadGenerator, Optional.empty(), Optional.empty());
+        this(process, jfr, loadGenerator, Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** The same figures with the JFR recording's. */
-    public ResourceCost withJfr(JfrFigures figures) {
-        return new ResourceCost(process, Optional.of(figures), loadGenerator, backend, memory);
+    public ResourceCost withJfr(Optional<JfrFigures> figures) {
+        return new ResourceCost(process, figures, loadGenerator, backend, memory, poolWait);
     }
 
     /** The same figures with what the target held live. */
     public ResourceCost withMemory(Optional<LiveMemory> live) {
-        return new ResourceCost(process, jfr, loadGenerator, backend, live);
+        return new ResourceCost(process, jfr, loadGenerator, backend, live, poolWait);
     }
 
     /** The same figures with slow-server's over the window. */
     public ResourceCost withBackend(Optional<ResourceUsage> usage) {
-        return new ResourceCost(process, jfr, loadGenerator, usage, memory);
+        return new ResourceCost(process, jfr, loadGenerator, usage, memory, poolWait);
+    }
+
+    /** The same figures with what the pool's gauges said. */
+    public ResourceCost withPoolWait(Optional<PoolWait> figures) {
+        return new ResourceCost(process, jfr, loadGenerator, backend, memory, figures);
     }
 
     /**

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * @param success         JMeter's verdict
  * @param responseCode    JMeter's response code: {@code "200"}, {@code "502"}, or for transport failures
  *                        {@code "Non HTTP response code: java.net.SocketTimeoutException"}
- * @param failureMessage  JMeter's response message or assertion message; empty when there is none
+ * @param failureMessage  JMeter's response message or assertion message, or for an error answer whose JSON body has an
+ *                        {@code error} (e.g. {@code {"error":"pool timeout: ..."}}) that error; empty when there is none
  * @param backendDelayMs  the {@code delayMs} the backend reported in the body, or {@link #NO_DELAY}
  */
 public record Sample(
@@ -30,6 +31,8 @@ public record Sample(
     // broken body, and reporting a guessed delay would silently distort the added-latency figures.
     private static final Pattern DELAY_MS = Pattern.compile("\"delayMs\"\\s*:\\s*(\\d{1,18})\\s*[,}]");
 
+    private static final Pattern ERROR = Pattern.compile("^\\s*\\{\\s*\"error\"\\s*:\\s*\"([^\"]*)\"");
+
     public Sample {
         // JMeter hands out nulls for missing messages; normalising here keeps every consumer null-free.
         responseCode = responseCode == null ? "" : responseCode;
@@ -43,6 +46,15 @@ public record Sample(
 
     public boolean hasBackendDelay() {
         return backendDelayMs >= 0;
+    }
+
+    /**
+     * What a failed request's sample says: the {@code error} of an app's JSON error answer, which names why (a pool
+     * timeout, an unavailable backend), else JMeter's own message.
+     */
+    public static String failureMessage(String jmeterMessage, String body) {
+        Matcher matcher = ERROR.matcher(body == null ? "" : body);
+        return matcher.find() ? matcher.group(1) : jmeterMessage;
     }
 
     /**

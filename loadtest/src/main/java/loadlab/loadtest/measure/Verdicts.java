@@ -91,7 +91,9 @@ public final class Verdicts {
         if (stats.requests() == 0 || stats.throughputPerSecond() <= stats.ceilingPerSecond()) {
             return false;
         }
-        int timeouts = stats.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0);
+        // A pool timeout waited the whole acquire timeout first: slow, like the users' own timeouts.
+        int timeouts = stats.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0)
+                + stats.errorsByClass().getOrDefault(ErrorClass.POOL_TIMEOUT, 0);
         double fastErrorsPerSecond =
                 (stats.errors() - timeouts) / stats.window().seconds();
         return fastErrorsPerSecond > Thresholds.FAST_ERRORS_SHARE_OF_CEILING * stats.ceilingPerSecond();

@@ -3,9 +3,9 @@ package loadlab.loadtest.plan;
 /**
  * Little's law, the lab's ground truth and its one formula for what a target can deliver: at most C requests in
  * flight, each taking D on average, complete at most C / D per second. C is whichever is smaller of what the load
- * offers (closed-loop users, or the load generator's thread bound for open arrivals) and the model's own thread
- * limit; D is what one request takes ({@link Request#meanMillis}); CPU work caps it at cores / work; an open load
- * never completes more than its arrival rate either.
+ * offers (closed-loop users, or the load generator's thread bound for open arrivals), the model's own thread limit
+ * and, for a database request, the connection pool; D is what one request takes ({@link Request#meanMillis}); CPU
+ * work caps it at cores / work; an open load never completes more than its arrival rate either.
  */
 public final class Ceiling {
 
@@ -20,12 +20,21 @@ public final class Ceiling {
     }
 
     /**
+     * Requests that can be in flight at once in this plan: min(users, threads, pool). A database request holds one of
+     * the pool's connections for its whole query (the direct row's pool too), so beyond the pool's size requests wait.
+     */
+    public static int concurrency(Target target, LoadShape load, Plan plan) {
+        int threads = concurrency(target, load);
+        return plan.dbPool().isPresent() ? Math.min(threads, plan.dbPool().getAsInt()) : threads;
+    }
+
+    /**
      * What the target could complete with its concurrency, whatever the load's rate: C / D, where D is what its
      * request takes (the backend alone, for direct); and, for CPU work of W per request, no more than its cores / W.
      */
     public static double capacity(Target target, LoadShape load, Plan plan) {
-        Request request = target.isApp() ? plan.request() : Request.PROXY;
-        double littlesLaw = littlesLaw(concurrency(target, load), request.meanMillis(plan.backend()));
+        Request request = plan.requestOf(target);
+        double littlesLaw = littlesLaw(concurrency(target, load, plan), request.meanMillis(plan.backend()));
         return request.micros() == 0 ? littlesLaw : Math.min(littlesLaw, plan.appCores() / (request.micros() / 1e6));
     }
 

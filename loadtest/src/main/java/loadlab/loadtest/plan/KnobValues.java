@@ -94,6 +94,11 @@ final class KnobValues {
         return value;
     }
 
+    /** A whole number, any sign, for a knob whose range is checked where its meaning is known. */
+    int wholeNumberOf(String name) {
+        return wholeNumber(name);
+    }
+
     private int wholeNumber(String name) {
         String raw = raw(name);
         try {

@@ -73,7 +73,8 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
                 projectDir.resolve(values.raw(mode == Mode.DIFF && values.isGiven("b") ? "b" : "results")),
                 List.of(Optional.ofNullable(values.raw("appJvmFlags"))
                         .orElse(DEFAULT_APP_JVM_FLAGS)
-                        .split("\\s+")));
+                        .split("\\s+")),
+                Optional.ofNullable(values.raw("dbUrl")).map(raw -> DbUrl.parse(values.label("dbUrl"), raw)));
         return new Knobs(mode, plans, setup, diffBase(mode, values, setup));
     }
 

@@ -1,7 +1,9 @@
 package loadlab.loadtest.plan;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -18,6 +20,8 @@ import java.util.stream.IntStream;
  * @param targets  in run order, direct (the backend alone) first when it is run
  * @param cpus     which CPUs an app and the rest of the lab run on: all of the machine's, or apart
  * @param folder   where its results go, relative to the results folder ({@code .} for its top)
+ * @param dbPool   for a database request, the connections of every target's pool (the apps' and the direct row's);
+ *     empty for the other requests
  */
 public record Plan(
         String name,
@@ -30,7 +34,39 @@ public record Plan(
         int runs,
         List<Target> targets,
         CpuPinning cpus,
-        String folder) {
+        String folder,
+        OptionalInt dbPool) {
+
+    /** A plan of a request that does not use the database. */
+    public Plan(
+            String name,
+            String about,
+            Kind kind,
+            Phases phases,
+            Backend backend,
+            Request request,
+            List<LoadShape> loads,
+            int runs,
+            List<Target> targets,
+            CpuPinning cpus,
+            String folder) {
+        this(name, about, kind, phases, backend, request, loads, runs, targets, cpus, folder, OptionalInt.empty());
+    }
+
+    /**
+     * How long a database request waits for a free connection before it fails as a pool timeout, in every target
+     * (the apps' {@code db.acquire-timeout}, the direct row's pool): below the load's 10 s client timeout, so that a
+     * starved pool shows as pool timeouts of its own rather than as the users' timeouts, and with room left for the
+     * query itself. Hikari's default would be 30 s, r2dbc-pool's none.
+     */
+    public static final Duration DB_ACQUIRE_TIMEOUT = Duration.ofSeconds(5);
+
+    /**
+     * The largest database pool: the max_connections the lab starts PostgreSQL with (db-server's default too), above
+     * the largest pool of the catalogue. Every connection is a PostgreSQL process, and a pool the database refuses
+     * would fail the run rather than measure it.
+     */
+    public static final int MAX_DB_POOL = 200;
 
     /** How a plan's report lays out its points, and where it lives in its results folder. */
     public enum Kind {
@@ -79,6 +115,10 @@ public record Plan(
         if (loads.isEmpty() || targets.isEmpty() || runs < 1) {
             throw new IllegalArgumentException("a plan needs a load, a target and at least one run");
         }
+        if (request.usesDatabase() != dbPool.isPresent() || (dbPool.isPresent() && dbPool.getAsInt() < 1)) {
+            throw new IllegalArgumentException("a pool of at least one connection is for a database request, and only "
+                    + "for it: " + request.path() + ", pool " + dbPool);
+        }
         if ((kind == Kind.COMPARISON || kind == Kind.TIMELINE) && loads.size() != 1) {
             throw new IllegalArgumentException("a " + kind.word + " has one load, not " + loads.size());
         }
@@ -108,6 +148,14 @@ public record Plan(
     /** The cores an app may use: the machine's, or those it is pinned to. */
     public int appCores() {
         return cpus.appCores();
+    }
+
+    /**
+     * What the target is asked for: the plan's request of an app; of direct, the backend's own answer, which for a
+     * database plan is the query itself, straight from the load generator through its own pool.
+     */
+    public Request requestOf(Target target) {
+        return target.isApp() || request.usesDatabase() ? request : Request.PROXY;
     }
 
     /** The mean backend delay, the D of Little's law. */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -55,18 +56,47 @@ final class Plans {
                         .toList();
             case OPEN -> openLoads(values, phases.timeout());
         };
+        Request request = request(entry, where);
         return new Plan(
                 entry.name(),
                 entry.field("about").orElse(""),
                 kind,
                 phases,
                 backend,
-                request(entry, where),
+                request,
                 loads,
                 runs,
-                values.targets("apps"),
+                request.usesDatabase()
+                        ? values.targets("apps").stream()
+                                .map(target -> target.isApp() ? target : Target.DIRECT_DATABASE)
+                                .toList()
+                        : values.targets("apps"),
                 cpus(values),
-                entry.field("results").orElse(entry.name()));
+                entry.field("results").orElse(entry.name()),
+                dbPool(entry, values, request));
+    }
+
+    /**
+     * A database request's pool; PostgreSQL's max_connections caps it, since every connection of the pool is a server
+     * process, and a pool the database refuses would fail the run, not measure it.
+     */
+    private static OptionalInt dbPool(Catalogue.Entry entry, KnobValues values, Request request) {
+        if (!request.usesDatabase()) {
+            if (values.isSet("dbPool")) {
+                throw new IllegalArgumentException(values.label("dbPool") + " sizes a database pool, and scenario '"
+                        + entry.name() + "' asks for " + request.path() + ", not /db");
+            }
+            return OptionalInt.empty();
+        }
+        int pool = values.wholeNumberOf("dbPool");
+        if (pool < 1) {
+            throw new IllegalArgumentException(values.label("dbPool") + "=" + pool + " must be at least 1 connection");
+        }
+        if (pool > Plan.MAX_DB_POOL) {
+            throw new IllegalArgumentException(values.label("dbPool") + "=" + pool + " is above PostgreSQL's "
+                    + "max_connections, " + Plan.MAX_DB_POOL + ", which the lab starts its database with");
+        }
+        return OptionalInt.of(pool);
     }
 
     /** Where the app and the rest of the lab run: apart when {@code appCpus} names the app's CPUs. */

@@ -5,8 +5,9 @@ import java.util.regex.Pattern;
 
 /**
  * What each request of a load asks an app for, and so how long it keeps the backend busy: a proxied call
- * ({@code /}), N concurrent calls ({@code /fanout?n=N}, done when the slowest is), or W µs of CPU work then a call
- * ({@code /cpu?micros=W}). The direct row always asks the backend itself for {@code /}.
+ * ({@code /}), N concurrent calls ({@code /fanout?n=N}, done when the slowest is), W µs of CPU work then a call
+ * ({@code /cpu?micros=W}), or one query to the database ({@code /db}). The direct row asks the backend itself: slow-server
+ * for {@code /}, PostgreSQL for the query.
  *
  * @param path    the path and query sent, e.g. {@code /fanout?n=4}
  * @param calls   backend calls per request, at once
@@ -21,6 +22,12 @@ public record Request(String path, int calls, long micros) {
 
     public static final Request PROXY = new Request("/", 1, 0);
 
+    /**
+     * One query to the lab's PostgreSQL through the app's connection pool; its time in flight is the query's sleep,
+     * drawn as slow-server's delay is, and the direct row runs the same query straight from the load generator.
+     */
+    public static final Request DATABASE = new Request("/db", 1, 0);
+
     private static final Pattern FANOUT = Pattern.compile("/fanout\\?n=(\\d{1,6})");
     private static final Pattern CPU = Pattern.compile("/cpu\\?micros=(\\d{1,9})");
 
@@ -28,6 +35,9 @@ public record Request(String path, int calls, long micros) {
     public static Request parse(String path) {
         if (path.equals("/")) {
             return PROXY;
+        }
+        if (path.equals(DATABASE.path())) {
+            return DATABASE;
         }
         Matcher fanout = FANOUT.matcher(path);
         if (fanout.matches()) {
@@ -48,7 +58,7 @@ public record Request(String path, int calls, long micros) {
             return new Request(path, 1, micros);
         }
         throw new IllegalArgumentException("'" + path + "' is not a request the apps serve: /, /fanout?n=<1.."
-                + MAX_CALLS + ">, /cpu?micros=<0.." + MAX_MICROS + ">");
+                + MAX_CALLS + ">, /cpu?micros=<0.." + MAX_MICROS + ">, /db");
     }
 
     /**
@@ -62,5 +72,10 @@ public record Request(String path, int calls, long micros) {
 
     public boolean isProxy() {
         return this.equals(PROXY);
+    }
+
+    /** Whether the request goes to the database (db-server) rather than to slow-server. */
+    public boolean usesDatabase() {
+        return this.equals(DATABASE);
     }
 }

@@ -5,13 +5,20 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where and how the lab runs its services, as opposed to what it measures ({@link Plan}): the loopback address, each
- * service's port, the project the jars come from, the results folder, and the JVM flags every app gets.
+ * service's port, the project the jars come from, the results folder, the JVM flags every app gets, and the existing
+ * PostgreSQL a database scenario uses instead of starting db-server, if one is given.
  */
 public record Setup(
-        String host, Map<String, Integer> ports, Path projectDir, Path resultsDir, List<String> appJvmFlags) {
+        String host,
+        Map<String, Integer> ports,
+        Path projectDir,
+        Path resultsDir,
+        List<String> appJvmFlags,
+        Optional<DbUrl> dbUrl) {
 
     public Setup {
         ports = Map.copyOf(ports);
@@ -26,17 +33,23 @@ public record Setup(
         return ports.get(Target.SLOW_SERVER);
     }
 
+    /** The database the apps and the direct row use: the given one, or the lab's own db-server on its port. */
+    public DbUrl database() {
+        return dbUrl.orElseGet(() -> new DbUrl(host, ports.get(Target.DB_SERVER), DbUrl.DATABASE));
+    }
+
     /** {@code slow-server:9000,webflux:9083}: overrides of the default ports. */
     static Map<String, Integer> ports(String raw, List<Target> targets) {
         Map<String, Integer> ports = new LinkedHashMap<>();
         ports.put(Target.SLOW_SERVER, Target.DEFAULT_BACKEND_PORT);
+        ports.put(Target.DB_SERVER, Target.DEFAULT_DB_PORT);
         for (Target app : Target.APPS) {
             ports.put(app.name(), app.defaultPort());
         }
         if (!raw.isBlank()) {
             for (String entry : raw.split(",")) {
                 String[] parts = entry.trim().split(":");
-                if (parts.length == 2 && !parts[0].equals(Target.SLOW_SERVER)) {
+                if (parts.length == 2 && !parts[0].equals(Target.SLOW_SERVER) && !parts[0].equals(Target.DB_SERVER)) {
                     parts[0] = Target.app(parts[0]).map(Target::name).orElse(parts[0]);
                 }
                 if (parts.length != 2 || !ports.containsKey(parts[0])) {
@@ -59,6 +72,7 @@ public record Setup(
         }
         List<Integer> used = new ArrayList<>();
         used.add(ports.get(Target.SLOW_SERVER));
+        used.add(ports.get(Target.DB_SERVER));
         for (Target target : targets) {
             if (target.isApp()) {
                 int port = ports.get(target.name());

@@ -16,9 +16,25 @@ public record Target(String name, String module, int defaultPort, OptionalInt th
     public static final String SLOW_SERVER = "slow-server";
     public static final int DEFAULT_BACKEND_PORT = 8000;
 
+    /** The database backend of the database scenarios, on PostgreSQL's own default port. */
+    public static final String DB_SERVER = "db-server";
+
+    public static final int DEFAULT_DB_PORT = DbUrl.DEFAULT_PORT;
+
     /** The backend with no app in between: the baseline every app is compared with. */
     public static final Target DIRECT = new Target(
             "direct", "slow-server", DEFAULT_BACKEND_PORT, OptionalInt.empty(), "slow-server, no app in between");
+
+    /**
+     * The direct row of a database plan: the same query straight from the load generator to PostgreSQL, through a
+     * Hikari pool of its own, the baseline every app's pool is compared with.
+     */
+    public static final Target DIRECT_DATABASE = new Target(
+            "direct",
+            Target.DB_SERVER,
+            DbUrl.DEFAULT_PORT,
+            OptionalInt.empty(),
+            "PostgreSQL, no app in between: JDBC from the load generator, Hikari pool");
 
     public static final List<Target> APPS = List.of(
             new Target(
@@ -60,8 +76,9 @@ public record Target(String name, String module, int defaultPort, OptionalInt th
                 .findFirst();
     }
 
+    /** Whether this is one of the apps, not direct (the backend alone: slow-server, or PostgreSQL). */
     public boolean isApp() {
-        return !this.equals(DIRECT);
+        return !name.equals(DIRECT.name());
     }
 
     /** Where {@code make build} leaves the runnable jar (the parent POM fixes the file name). */

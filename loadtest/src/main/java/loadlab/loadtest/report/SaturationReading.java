@@ -191,14 +191,18 @@ record SaturationReading(Plan plan, Target target, List<Point> levels) {
         String span = first == last
                 ? "at " + users(first) + " users"
                 : "from " + users(first) + " to " + users(last) + " users";
+        // A database pool smaller than the threads caps the ceiling first: min(users, threads, pool).
+        int flat = Ceiling.concurrency(target, last.load(), plan);
         StringBuilder line = new StringBuilder("Thread limit: with more users than its ")
                 .append(threads)
-                .append(" threads its ceiling is flat at ")
-                .append(threads)
+                .append(" threads")
+                .append(flat < threads ? " (and a pool of " + flat + " connections below them)" : "")
+                .append(" its ceiling is flat at ")
+                .append(flat)
                 .append(" / ")
                 .append(Format.seconds(plan.meanDelayMs()))
                 .append(" = ")
-                .append(Format.rate(Ceiling.littlesLaw(threads, plan.meanDelayMs())))
+                .append(Format.rate(Ceiling.littlesLaw(flat, plan.meanDelayMs())))
                 .append(" req/s; ")
                 .append(span)
                 .append(" its good throughput went ")

@@ -42,23 +42,31 @@ final class Sections {
                 .append("- Load: ")
                 .append(load)
                 .append('\n')
-                .append("- Backend delay: ")
+                .append(plan.request().usesDatabase() ? "- Query time (PostgreSQL's sleep): " : "- Backend delay: ")
                 .append(plan.backend().minDelayMs())
                 .append("..")
                 .append(plan.backend().maxDelayMs())
                 .append(" ms per request (mean ")
                 .append(Format.ms(plan.meanDelayMs()))
                 .append(" ms)\n")
-                .append(
-                        plan.request().isProxy()
-                                ? ""
-                                : "- Request: `GET " + plan.request().path()
-                                        + "` to each app (direct: `GET /` to the backend)\n")
+                .append(request(plan))
                 .append("- Targets, in run order: ")
                 .append(String.join(", ", plan.targetNames()))
                 .append('\n')
                 .append("- Clients: JMeter's HTTP sampler, HTTP/1.1, each JMeter thread keeping its connection open "
                         + "(keep-alive) from one request to the next, as a real client's pool does\n\n");
+    }
+
+    private static String request(Plan plan) {
+        if (plan.request().usesDatabase()) {
+            return "- Request: `GET /db` to each app, one query through its pool of "
+                    + plan.dbPool().getAsInt()
+                    + " connections (acquire timeout " + Plan.DB_ACQUIRE_TIMEOUT.toSeconds()
+                    + " s); direct: the same query from the load generator through a Hikari pool of the same size\n";
+        }
+        return plan.request().isProxy()
+                ? ""
+                : "- Request: `GET " + plan.request().path() + "` to each app (direct: `GET /` to the backend)\n";
     }
 
     /** How the warm-up ends, e.g. {@code warm-up at least 10 s and until the target's JIT is quiet (...)}. */

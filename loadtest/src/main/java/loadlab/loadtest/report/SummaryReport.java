@@ -41,6 +41,9 @@ final class SummaryReport {
         if (rows.stream().anyMatch(p -> !p.cost().equals(ResourceCost.NONE))) {
             ResourceTable.append(md, rows, plan, results.environment());
         }
+        if (PoolSection.applies(plan)) {
+            PoolSection.append(md, plan, rows);
+        }
         if (runs > 1) {
             RepeatsSection.append(md, rows, repeats);
         }
@@ -158,7 +161,10 @@ final class SummaryReport {
                 .append("- Added latency = response time − the delay the backend reported in its body (`delayMs`), "
                         + "over successful requests only: what the app adds; direct's value is the load generator's "
                         + "own share.\n")
-                .append("- Ceiling (Little's law) = min(users, threads) / mean backend delay, e.g. ")
+                .append(
+                        PoolSection.applies(plan)
+                                ? "- Ceiling (Little's law) = min(users, threads, pool) / mean query time, e.g. "
+                                : "- Ceiling (Little's law) = min(users, threads) / mean backend delay, e.g. ")
                 .append(users)
                 .append(" / ")
                 .append(Format.seconds(plan.meanDelayMs()))

@@ -35,6 +35,10 @@ final class SweepReport {
         Sections.environment(md, plan, e);
         md.append("## Results\n\n");
         table(byTarget).appendTo(md);
+        if (PoolSection.applies(plan)) {
+            PoolSection.append(
+                    md, plan, byTarget.values().stream().flatMap(List::stream).toList());
+        }
         GeneratorTable.append(md, results, "Users");
         md.append("## Where each model saturates\n\n");
         Sections.bullets(md, readings(plan, e, byTarget));

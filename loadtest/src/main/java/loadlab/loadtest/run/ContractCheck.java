@@ -39,6 +39,16 @@ final class ContractCheck {
         }
     }
 
+    /** The direct row of a database plan: the apps' query once, through the direct row's own pool. */
+    static void check(Target target, DirectDatabase database) throws LabProcess.StartFailure {
+        try {
+            database.checkOnce();
+        } catch (java.sql.SQLException e) {
+            throw new LabProcess.StartFailure(
+                    target.name() + ": contract check failed: " + DirectDatabase.QUERY + ": " + e.getMessage());
+        }
+    }
+
     private static String abbreviate(String body) {
         String oneLine = body.replaceAll("\\s+", " ");
         return oneLine.length() > 120 ? oneLine.substring(0, 120) + "..." : oneLine;

@@ -1,6 +1,8 @@
 package loadlab.loadtest.run;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -105,8 +107,19 @@ final class HealthWatch implements AutoCloseable {
         }
     }
 
-    /** Any HTTP answer counts: a service that says it is unwell is still answering. */
+    /** Any HTTP answer counts: a service that says it is unwell is still answering. For PostgreSQL, a connection. */
     private static boolean answersHealth(Service process) {
+        if ("tcp".equals(process.health().getScheme())) {
+            try (Socket socket = new Socket()) {
+                socket.connect(
+                        new InetSocketAddress(
+                                process.health().getHost(), process.health().getPort()),
+                        (int) PROBE_TIMEOUT.toMillis());
+                return true;
+            } catch (IOException e) {
+                return false;
+            }
+        }
         try {
             PROBE.send(
                     HttpRequest.newBuilder(process.health())

@@ -9,7 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import loadlab.loadtest.plan.Target;
 
 /**
  * The runnable jars a plan needs, checked before the first service starts: a jar that is missing is built from the
@@ -22,30 +21,34 @@ final class Jars {
 
     private Jars() {}
 
-    /** @return why the run cannot start, or empty when every jar is there */
-    static List<String> ensure(Path projectDir, List<Target> targets, PrintStream out) {
-        Set<Target> needed = new LinkedHashSet<>();
-        needed.add(Target.DIRECT);
-        needed.addAll(targets);
-        List<Target> missing = missing(projectDir, needed);
+    /**
+     * @param modules the modules whose runnable jars the plan starts (its backend and its apps)
+     * @return why the run cannot start, or empty when every jar is there
+     */
+    static List<String> ensure(Path projectDir, List<String> modules, PrintStream out) {
+        Set<String> needed = new LinkedHashSet<>(modules);
+        List<String> missing = missing(projectDir, needed);
         Path mvnw = projectDir.resolve("mvnw");
         if (!missing.isEmpty() && Files.isExecutable(mvnw)) {
-            List<String> modules =
-                    missing.stream().map(Target::module).distinct().toList();
-            out.println("loadtest: building the missing jars of " + String.join(", ", modules));
-            build(mvnw, projectDir, modules);
+            out.println("loadtest: building the missing jars of " + String.join(", ", missing));
+            build(mvnw, projectDir, missing);
             missing = missing(projectDir, needed);
         }
         List<String> reasons = new ArrayList<>();
-        for (Target target : missing) {
-            reasons.add(target.name() + ": jar missing: " + target.jar(projectDir) + " (run `make build` first)");
+        for (String module : missing) {
+            reasons.add(module + ": jar missing: " + jar(projectDir, module) + " (run `make build` first)");
         }
         return reasons;
     }
 
-    private static List<Target> missing(Path projectDir, Set<Target> needed) {
+    /** Where {@code make build} leaves a module's runnable jar (the parent POM fixes the file name). */
+    static Path jar(Path projectDir, String module) {
+        return projectDir.resolve(module).resolve("target").resolve(module + ".jar");
+    }
+
+    private static List<String> missing(Path projectDir, Set<String> needed) {
         return needed.stream()
-                .filter(target -> !Files.isRegularFile(target.jar(projectDir)))
+                .filter(module -> !Files.isRegularFile(jar(projectDir, module)))
                 .toList();
     }
 

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import loadlab.loadtest.measure.JfrFigures;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
@@ -17,7 +18,8 @@ import loadlab.loadtest.plan.Setup;
 import loadlab.loadtest.plan.Target;
 
 /**
- * Runs a plan: slow-server once, then each target in turn, started once and loaded with every load of the plan, each
+ * Runs a plan: its backend once (slow-server, or db-server for a database plan unless an existing database is given),
+ * then each target in turn, started once and loaded with every load of the plan, each
  * load {@code runs} times. Only one app runs at a time. Every point it measures, or fails to, becomes a
  * {@link Point}; raw samples, logs and recordings go to the staging folder's {@code raw/}.
  */
@@ -36,7 +38,7 @@ public final class Lab {
     private final PrintStream out;
     private final Services services;
     private LabProcess backend;
-    /** Why slow-server died during a load, once it has: no target after it can be measured. */
+    /** Why the backend died during a load, once it has: no target after it can be measured. */
     private String backendDeath;
 
     public Lab(Plan plan, Setup setup, ResultsFolder staging, PrintStream out, String runId) {
@@ -50,7 +52,7 @@ public final class Lab {
     /** Every point of the plan, in run order; a target that could not be measured keeps its points, failed. */
     public List<Point> run() {
         List<Point> points = new ArrayList<>();
-        List<String> missingJars = Jars.ensure(setup.projectDir(), plan.targets(), out);
+        List<String> missingJars = Jars.ensure(setup.projectDir(), services.modules(), out);
         if (!missingJars.isEmpty()) {
             missingJars.forEach(reason -> out.println("FAILED " + reason));
             Outcome.Failed notRun = new Outcome.Failed(
@@ -60,11 +62,25 @@ public final class Lab {
             return points;
         }
         Path backendRecording = services.backendRecording();
+        Optional<LabProcess> backendProcess;
+        try {
+            backendProcess = services.startBackend();
+        } catch (LabProcess.StartFailure backendDown) {
+            return failedToStart(backendDown);
+        }
+        // PostgreSQL is a process per connection, not db-server's JVM: the direct row of a database plan has no one
+        // process to sample.
         try (Affinity.Pinned pinned = Affinity.pinThisJvm(plan.cpus());
-                LabProcess started = services.startBackend();
-                ProcessSampler backendSampler = ProcessSampler.start(started.pid())) {
+                LabProcess started = backendProcess.orElse(null);
+                ProcessSampler backendSampler =
+                        started == null || services.usesDatabase() ? null : ProcessSampler.start(started.pid())) {
             backend = started;
-            out.printf("slow-server up on port %d (pid %d)%n", setup.backendPort(), started.pid());
+            if (started != null) {
+                out.printf("%s up on port %d (pid %d)%n", started.name(), backendPort(), started.pid());
+            } else {
+                DirectDatabase.checkExisting(setup.database(), plan);
+                out.println("using the existing database " + setup.database().jdbc());
+            }
             for (Target target : plan.targets()) {
                 points.addAll(
                         backendDeath == null
@@ -73,15 +89,28 @@ public final class Lab {
                                         target, new Outcome.Failed("not run: " + backendDeath, services.backendLog())));
             }
         } catch (LabProcess.StartFailure backendDown) {
-            out.println("FAILED " + backendDown.getMessage());
-            Outcome.Failed failed =
-                    new Outcome.Failed("slow-server did not start: " + backendDown.getMessage(), services.backendLog());
-            for (Target target : plan.targets()) {
-                points.addAll(failedEverywhere(target, failed));
-            }
+            return failedToStart(backendDown);
         }
         // slow-server writes its recording when it stops, so the direct row's JFR figures come only now.
-        points.replaceAll(p -> p.target().isApp() ? p : withRecording(p, backendRecording));
+        if (!services.usesDatabase()) {
+            points.replaceAll(p -> p.target().isApp() ? p : withRecording(p, backendRecording));
+        }
+        return points;
+    }
+
+    private int backendPort() {
+        return services.usesDatabase() ? setup.database().port() : setup.backendPort();
+    }
+
+    /** Every point failed: the backend did not start, or the existing database is not one the plan can use. */
+    private List<Point> failedToStart(LabProcess.StartFailure backendDown) {
+        out.println("FAILED " + backendDown.getMessage());
+        Outcome.Failed failed = new Outcome.Failed(
+                services.backendName() + " did not start: " + backendDown.getMessage(), services.backendLog());
+        List<Point> points = new ArrayList<>();
+        for (Target target : plan.targets()) {
+            points.addAll(failedEverywhere(target, failed));
+        }
         return points;
     }
 
@@ -98,7 +127,14 @@ public final class Lab {
                 app = services.startApp(target, targetDir);
                 out.printf("[%s] up on port %d (pid %d)%n", target.name(), setup.port(target), app.pid());
             }
-            ContractCheck.check(target, services.url(target), plan);
+            Optional<DirectDatabase> direct = services.direct(target);
+            if (direct.isPresent()) {
+                try (DirectDatabase check = direct.get()) {
+                    ContractCheck.check(target, check);
+                }
+            } else {
+                ContractCheck.check(target, services.url(target), plan);
+            }
         } catch (LabProcess.StartFailure failure) {
             if (app != null) {
                 app.close();
@@ -147,7 +183,7 @@ public final class Lab {
         PointRun.Measured measured = new PointRun(plan, services, staging.raw(), out, backend, backendSampler)
                 .measure(target, load, run, app);
         measured.death().ifPresent(death -> {
-            if (backend.exit().isPresent() || death.startsWith(backend.name())) {
+            if (backend != null && (backend.exit().isPresent() || death.startsWith(backend.name()))) {
                 backendDeath = death;
             }
         });
@@ -166,7 +202,7 @@ public final class Lab {
         }
         try {
             JfrFigures jfr = JfrFigures.read(recording, point.stats().get().window());
-            return point.withCost(point.cost().withJfr(jfr.withoutHistory()))
+            return point.withCost(point.cost().withJfr(Optional.of(jfr.withoutHistory())))
                     .withSeries(point.series().withHeapAfterGc(jfr.heapAfterGc()));
         } catch (IOException | RuntimeException e) {
             out.println("[" + point.target().name() + "] JFR figures unavailable: " + e.getMessage());

@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A service of the lab (slow-server or an app) running as a child JVM.
+ * A service of the lab (slow-server, db-server or an app) running as a child JVM.
  * <p>
  * Every child carries {@code -Dloadlab.run=<id>} on its command line, so a wrapper can find and end it even if this
  * JVM dies without running its hooks; a shutdown hook ends every child this JVM started (Ctrl-C, SIGTERM, crash).
@@ -45,12 +45,20 @@ public final class LabProcess implements AutoCloseable, HealthWatch.Service {
     private final Process process;
     private final Path log;
     private final URI health;
+    private final String readyLine;
 
-    private LabProcess(String name, Process process, Path log, URI health) {
+    /**
+     * @param health    what answers while it lives: an HTTP health URL, or {@code tcp://host:port} for a service that
+     *     speaks no HTTP (PostgreSQL), where an accepted connection is the answer
+     * @param readyLine for a service without an HTTP health check, the line of its log that says it is ready; null
+     *     for one whose health URL answering 200 says so
+     */
+    private LabProcess(String name, Process process, Path log, URI health, String readyLine) {
         this.name = name;
         this.process = process;
         this.log = log;
         this.health = health;
+        this.readyLine = readyLine;
     }
 
     /** Thrown when a service cannot be started or never becomes healthy; the message names the log to read. */
@@ -60,9 +68,23 @@ public final class LabProcess implements AutoCloseable, HealthWatch.Service {
         }
     }
 
+    /** How a service says it is ready, and what answers while it lives. */
+    public record Readiness(URI health, String readyLine) {
+
+        /** Ready when its HTTP health URL answers 200; alive while it answers at all. */
+        public static Readiness http(String host, int port, String path) {
+            return new Readiness(URI.create("http://" + host + ":" + port + path), null);
+        }
+
+        /** A service that speaks no HTTP (db-server): ready once its log has the line, alive while its port accepts. */
+        public static Readiness logged(String host, int port, String line) {
+            return new Readiness(URI.create("tcp://" + host + ":" + port), line);
+        }
+    }
+
     /**
-     * Starts {@code <launcher> java <jvmFlags> -jar <jar> <args>} with output to {@code log}, and waits until
-     * {@code healthUrl} answers 200.
+     * Starts {@code <launcher> java <jvmFlags> -jar <jar> <args>} with output to {@code log}, and waits until it is
+     * ready.
      *
      * @param launcher words before the JVM's own command line that exec it, e.g. {@code taskset -c 1}; may be empty
      */
@@ -74,7 +96,7 @@ public final class LabProcess implements AutoCloseable, HealthWatch.Service {
             List<String> args,
             String host,
             int port,
-            String healthPath,
+            Readiness readiness,
             Path log,
             String runId)
             throws StartFailure {
@@ -103,7 +125,7 @@ public final class LabProcess implements AutoCloseable, HealthWatch.Service {
         } catch (IOException e) {
             throw new StartFailure(name + ": could not start " + jar + ": " + e.getMessage() + " (log: " + log + ")");
         }
-        LabProcess lab = new LabProcess(name, process, log, URI.create("http://" + host + ":" + port + healthPath));
+        LabProcess lab = new LabProcess(name, process, log, readiness.health(), readiness.readyLine());
         RUNNING.add(lab);
         lab.awaitHealthy();
         return lab;
@@ -144,10 +166,12 @@ public final class LabProcess implements AutoCloseable, HealthWatch.Service {
 
     private void awaitHealthy() throws StartFailure {
         long deadline = System.nanoTime() + HEALTH_TIMEOUT.toNanos();
-        HttpRequest request = HttpRequest.newBuilder(health)
-                .timeout(Duration.ofSeconds(2))
-                .GET()
-                .build();
+        HttpRequest request = readyLine != null
+                ? null
+                : HttpRequest.newBuilder(health)
+                        .timeout(Duration.ofSeconds(2))
+                        .GET()
+                        .build();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 close();
@@ -155,7 +179,11 @@ public final class LabProcess implements AutoCloseable, HealthWatch.Service {
                         name + ": " + exit().orElseThrow() + " before becoming healthy (log: " + log + ")");
             }
             try {
-                if (PROBE.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                if (readyLine != null
+                        ? Files.readString(log).contains(readyLine)
+                        : PROBE.send(request, HttpResponse.BodyHandlers.discarding())
+                                        .statusCode()
+                                == 200) {
                     return;
                 }
             } catch (IOException notYet) {

@@ -28,6 +28,9 @@ final class LiveMemoryProbe implements AutoCloseable {
         this.restRssMib = restRssMib;
     }
 
+    /** Reads nothing: a target with no JVM of its own to ask. */
+    static final LiveMemoryProbe NONE = new LiveMemoryProbe(-1, OptionalDouble.empty(), OptionalDouble.empty());
+
     /** Forces a full collection of the target now, at rest, and reads its heap and RSS after it. */
     static LiveMemoryProbe atRest(long pid) {
         OptionalDouble heap = HeapProbe.liveHeapMib(pid);
@@ -36,6 +39,9 @@ final class LiveMemoryProbe implements AutoCloseable {
 
     /** {@code start}, and a full collection {@code window} after the window it starts has begun. */
     WindowClock.WindowStart alsoAtEndOf(WindowClock.WindowStart start, Duration window) {
+        if (pid < 0) {
+            return start;
+        }
         return planned -> {
             long begun = start.begin(planned);
             atEnd = Thread.ofPlatform().daemon().name("loadlab-live-memory").start(() -> {

@@ -1,7 +1,6 @@
 package loadlab.loadtest.run;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.htmlReporter;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jsr223PostProcessor;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
@@ -50,7 +49,7 @@ final class LoadRun {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
 
     private final String label;
-    private final String url;
+    private final ThreadGroupChild sampler;
     private final LoadShape shape;
     private final Phases phases;
     private final Path rawDir;
@@ -66,13 +65,14 @@ final class LoadRun {
     private final AtomicLong firstRequestMillis = new AtomicLong();
 
     /**
+     * @param sampler    what each user sends, again and again: an HTTP GET, or the direct row's query
      * @param dashboard  whether to write JMeter's HTML dashboard; a sweep of thirty runs skips it to save minutes
      * @param jitSettled    whether the target's JIT compiler is quiet now, for a warm-up that lasts until it is
      * @param onWindowStart what begins with the measured window (a backend schedule)
      */
     public LoadRun(
             String label,
-            String url,
+            ThreadGroupChild sampler,
             LoadShape shape,
             Phases phases,
             Path rawDir,
@@ -81,7 +81,7 @@ final class LoadRun {
             BooleanSupplier jitSettled,
             WindowClock.WindowStart onWindowStart) {
         this.label = label;
-        this.url = url;
+        this.sampler = sampler;
         this.shape = shape;
         this.phases = phases;
         this.rawDir = rawDir;
@@ -146,12 +146,7 @@ final class LoadRun {
                 TimeUnit.MILLISECONDS);
         try {
             List<TestPlanChild> plan = new ArrayList<>(List.of(
-                    users(
-                            hold,
-                            httpSampler("GET " + java.net.URI.create(url).getRawPath(), url)
-                                    .connectionTimeout(phases.timeout())
-                                    .responseTimeout(phases.timeout()),
-                            jsr223PostProcessor("keep sample", this::keep)),
+                    users(hold, sampler, jsr223PostProcessor("keep sample", this::keep)),
                     jtlWriter(rawDir.toString(), "samples.jtl")));
             if (dashboard) {
                 plan.add(htmlReporter(rawDir.toString(), "dashboard"));
@@ -196,13 +191,16 @@ final class LoadRun {
 
     private void keep(PostProcessorVars vars) {
         SampleResult result = vars.prev;
+        String body = result.getResponseDataAsString();
         Sample sample = new Sample(
                 result.getStartTime(),
                 result.getEndTime(),
                 result.isSuccessful(),
                 result.getResponseCode(),
-                result.getResponseMessage(),
-                Sample.parseBackendDelayMs(result.getResponseDataAsString()));
+                result.isSuccessful()
+                        ? result.getResponseMessage()
+                        : Sample.failureMessage(result.getResponseMessage(), body),
+                Sample.parseBackendDelayMs(body));
         samples.add(sample);
         firstRequestMillis.compareAndSet(0, sample.startMillis());
         completed.incrementAndGet();

@@ -3,6 +3,7 @@ package loadlab.loadtest.run;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -11,6 +12,7 @@ import loadlab.loadtest.measure.LiveMemory;
 import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.PoolWait;
 import loadlab.loadtest.measure.ProcessSampler;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceSamples;
@@ -87,13 +89,17 @@ final class PointRun {
         }
     }
 
-    /** What a load yields before it is judged: its samples, what the processes cost, and any death. */
+    /**
+     * What a load yields before it is judged: its samples, what the processes cost (no process readings for the
+     * direct row of a database plan: PostgreSQL is a process per connection), the pool's readings, and any death.
+     */
     private record Loaded(
             LoadRun.Result result,
-            ResourceSamples targetSamples,
+            Optional<ResourceSamples> targetSamples,
             ResourceSamples generatorSamples,
             Optional<String> death,
             MeasurementWindow idle,
+            List<PoolWait.Reading> poolReadings,
             Optional<LiveMemory> memory) {}
 
     /**
@@ -111,31 +117,39 @@ final class PointRun {
     }
 
     private Loaded load(Target target, LoadShape load, LabProcess app, Path rawDir, String label) throws IOException {
-        long targetPid = app == null ? backend.pid() : app.pid();
-        try (LiveMemoryProbe memory = LiveMemoryProbe.atRest(targetPid);
+        Optional<DirectDatabase> direct = services.direct(target);
+        try (LiveMemoryProbe memory = memoryProbe(app);
                 ProcessSampler appSampler = app == null ? null : ProcessSampler.start(app.pid());
-                ProcessSampler generator = ProcessSampler.startThisJvm()) {
+                ProcessSampler generator = ProcessSampler.startThisJvm();
+                DirectDatabase directPool = direct.orElse(null);
+                PoolWatch pool = services.usesDatabase()
+                        ? PoolWatch.start(
+                                direct.isPresent() ? directPool::read : PoolWatch.actuator(services.baseUrl(target)))
+                        : null) {
             ProcessSampler targetSampler = appSampler == null ? backendSampler : appSampler;
             WindowClock.WindowStart windowStart = services.windowStart();
             MeasurementWindow idle = quietSpan();
             LoadRun loadRun = new LoadRun(
                     label,
-                    services.url(target),
+                    services.sampler(target, direct),
                     load,
                     plan.phases(),
                     rawDir,
                     plan.kind() == Plan.Kind.COMPARISON,
                     out,
-                    () -> Verdicts.jitSettled(targetSampler.samples(), System.currentTimeMillis()),
+                    // PostgreSQL, the direct row's target in a database plan, has no JIT to wait for.
+                    () -> targetSampler == null
+                            || Verdicts.jitSettled(targetSampler.samples(), System.currentTimeMillis()),
                     memory.alsoAtEndOf(windowStart, plan.phases().window()));
             LoadRun.Result result;
             Optional<String> death;
-            List<LabProcess> watched = app == null ? List.of(backend) : List.of(backend, app);
-            try (HealthWatch watch = HealthWatch.of(watched, loadRun::lastAnswerMillis, loadRun::stop)) {
+            try (HealthWatch watch = HealthWatch.of(watched(app), loadRun::lastAnswerMillis, loadRun::stop)) {
                 result = loadRun.run();
                 death = watch.death();
             }
-            ResourceSamples targetSamples = appSampler == null ? backendSampler.samples() : appSampler.stop();
+            Optional<ResourceSamples> targetSamples = appSampler != null
+                    ? Optional.of(appSampler.stop())
+                    : Optional.ofNullable(backendSampler).map(ProcessSampler::samples);
             ResourceSamples generatorSamples = generator.stop();
             for (ProcessSampler sampler : new ProcessSampler[] {appSampler, backendSampler, generator}) {
                 if (sampler != null) {
@@ -160,8 +174,34 @@ final class PointRun {
                     generatorSamples,
                     death,
                     idle,
+                    pool == null ? List.of() : pool.readings(),
                     death.isEmpty() ? memory.result() : Optional.empty());
         }
+    }
+
+    /**
+     * What reads the target's live memory: the app's JVM, or for direct slow-server's; nothing for a database plan's
+     * direct row, whose work is done by PostgreSQL's processes, not db-server's JVM.
+     */
+    private LiveMemoryProbe memoryProbe(LabProcess app) {
+        if (app != null) {
+            return LiveMemoryProbe.atRest(app.pid());
+        }
+        return backend == null || services.usesDatabase()
+                ? LiveMemoryProbe.NONE
+                : LiveMemoryProbe.atRest(backend.pid());
+    }
+
+    /** The services a load depends on, the target last: the backend (none for an existing database) and the app. */
+    private List<LabProcess> watched(LabProcess app) {
+        List<LabProcess> watched = new ArrayList<>();
+        if (backend != null) {
+            watched.add(backend);
+        }
+        if (app != null) {
+            watched.add(app);
+        }
+        return watched;
     }
 
     /** The statistics of a load that ran to its end, unless its throughput is made of errors that came back at once. */
@@ -191,19 +231,35 @@ final class PointRun {
             out.println("FAILED " + reason);
             return failed(target, load, run, reason, Optional.empty());
         }
-        ResourceCost cost = ResourceCost.of(
-                        loaded.targetSamples(),
+        ResourceCost cost = loaded.targetSamples()
+                .map(samples -> ResourceCost.of(
+                        samples,
                         Optional.empty(),
                         loaded.generatorSamples(),
                         window,
                         stats.requests(),
-                        Optional.of(loaded.idle()))
+                        Optional.of(loaded.idle())))
+                .orElseGet(() -> new ResourceCost(
+                        Optional.empty(),
+                        Optional.empty(),
+                        ResourceUsage.of(loaded.generatorSamples(), window, stats.requests())))
                 .withMemory(loaded.memory())
                 .withBackend(
-                        target.isApp()
+                        target.isApp() && backendSampler != null
                                 ? ResourceUsage.of(backendSampler.samples(), window, stats.requests())
                                 : Optional.empty());
-        Series series = Series.of(result.samples(), result.runStartMillis()).withResources(loaded.targetSamples());
+        if (services.usesDatabase()) {
+            cost = cost.withPoolWait(Optional.of(PoolWait.of(
+                    services.dbClient(target),
+                    plan.dbPool().getAsInt(),
+                    loaded.poolReadings(),
+                    window,
+                    stats.throughputPerSecond())));
+        }
+        Series series = Series.of(result.samples(), result.runStartMillis());
+        if (loaded.targetSamples().isPresent()) {
+            series = series.withResources(loaded.targetSamples().get());
+        }
         return new Measured(new Point(target, load, run, new Outcome.Measured(stats), cost, series), Optional.empty());
     }
 

@@ -1,19 +1,28 @@
 package loadlab.loadtest.run;
 
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import loadlab.loadtest.measure.JfrFigures;
+import loadlab.loadtest.plan.DbUrl;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Setup;
 import loadlab.loadtest.plan.Target;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
- * How the lab starts its services, slow-server and the apps, and where each keeps its log and JFR recording: every
- * service gets the same JVM flags (the knob's, plus one JFR recording), binds to the lab's loopback address, and
- * carries the run's tag so that nothing outlives the run.
+ * How the lab starts its services, the backend (slow-server, or db-server for a database plan) and the apps, and where
+ * each keeps its log and JFR recording: every app gets the same JVM flags (the knob's, plus one JFR recording), binds
+ * to the lab's loopback address, and carries the run's tag so that nothing outlives the run.
  */
 final class Services {
+
+    /** What db-server prints once its database is ready, as its readiness check. */
+    static final String DB_READY = "db-server listening on ";
 
     private final Plan plan;
     private final Setup setup;
@@ -27,10 +36,64 @@ final class Services {
         this.runId = runId;
     }
 
+    boolean usesDatabase() {
+        return plan.request().usesDatabase();
+    }
+
+    /** The backend's name: db-server for a database plan, slow-server otherwise. */
+    String backendName() {
+        return usesDatabase() ? Target.DB_SERVER : Target.SLOW_SERVER;
+    }
+
+    /** The modules whose jars the plan runs: the backend's, unless an existing database is given, and the apps'. */
+    List<String> modules() {
+        List<String> modules = new ArrayList<>();
+        if (!usesDatabase() || setup.dbUrl().isEmpty()) {
+            modules.add(backendName());
+        }
+        plan.apps().forEach(app -> modules.add(app.module()));
+        return modules;
+    }
+
     /** What a load asks for: the plan's request of an app, the backend's own {@code /} for direct. */
     String url(Target target) {
+        if (!target.isApp() && usesDatabase()) {
+            return setup.database().jdbc();
+        }
         return "http://" + setup.host() + ":" + setup.port(target)
-                + (target.isApp() ? plan.request().path() : "/");
+                + plan.requestOf(target).path();
+    }
+
+    /** The JMeter sampler of a target's load: an HTTP GET of its URL, or the direct row's query through its pool. */
+    ThreadGroupChild sampler(Target target, Optional<DirectDatabase> direct) {
+        if (direct.isPresent()) {
+            return direct.get().sampler();
+        }
+        Duration timeout = plan.phases().timeout();
+        return httpSampler("GET " + plan.requestOf(target).path(), url(target))
+                .connectionTimeout(timeout)
+                .responseTimeout(timeout);
+    }
+
+    /** The direct row's pool for a database plan: the same size and acquire timeout as every app's. */
+    Optional<DirectDatabase> direct(Target target) {
+        return !target.isApp() && usesDatabase()
+                ? Optional.of(new DirectDatabase(
+                        setup.database(),
+                        plan.dbPool().getAsInt(),
+                        Plan.DB_ACQUIRE_TIMEOUT,
+                        plan.phases().timeout()))
+                : Optional.empty();
+    }
+
+    /** The database client a target runs: its jar's driver and pool, or the load generator's for direct. */
+    String dbClient(Target target) {
+        return target.isApp() ? DbClients.ofBootJar(target.jar(setup.projectDir())) : DbClients.ofThisJvm();
+    }
+
+    /** An app's base URL, for its Actuator. */
+    String baseUrl(Target target) {
+        return "http://" + setup.host() + ":" + setup.port(target);
     }
 
     /** What begins with each target's window: the backend's schedule, when the plan has one. */
@@ -41,7 +104,7 @@ final class Services {
     }
 
     Path backendLog() {
-        return raw.resolve(Target.SLOW_SERVER + ".log");
+        return raw.resolve(backendName() + ".log");
     }
 
     Path backendRecording() {
@@ -56,7 +119,11 @@ final class Services {
         return target.isApp() ? raw.resolve(target.name()).resolve("app.jfr") : backendRecording();
     }
 
-    LabProcess startBackend() throws LabProcess.StartFailure {
+    /** Starts the plan's backend; empty when an existing database stands in for db-server. */
+    Optional<LabProcess> startBackend() throws LabProcess.StartFailure {
+        if (usesDatabase()) {
+            return setup.dbUrl().isPresent() ? Optional.empty() : Optional.of(startDatabase());
+        }
         List<String> args = new ArrayList<>(List.of(
                 "--port=" + setup.backendPort(),
                 "--bind=" + setup.host(),
@@ -66,7 +133,7 @@ final class Services {
         if (plan.backend().hasSchedule()) {
             args.add("--schedule=" + plan.backend().schedule());
         }
-        return LabProcess.start(
+        return Optional.of(LabProcess.start(
                 Target.SLOW_SERVER,
                 Affinity.prefix(plan.cpus().labCpus()),
                 Target.DIRECT.jar(setup.projectDir()),
@@ -74,27 +141,73 @@ final class Services {
                 args,
                 setup.host(),
                 setup.backendPort(),
-                "/__admin/health",
+                LabProcess.Readiness.http(setup.host(), setup.backendPort(), "/__admin/health"),
+                backendLog(),
+                runId));
+    }
+
+    /**
+     * db-server with the plan's delay range and PostgreSQL's max_connections at the largest pool the knobs allow; it
+     * needs none of the apps' JVM flags (it only watches PostgreSQL, which does the work).
+     */
+    private LabProcess startDatabase() throws LabProcess.StartFailure {
+        DbUrl database = setup.database();
+        return LabProcess.start(
+                Target.DB_SERVER,
+                Affinity.prefix(plan.cpus().labCpus()),
+                Jars.jar(setup.projectDir(), Target.DB_SERVER),
+                List.of(),
+                List.of(
+                        "--port=" + database.port(),
+                        "--bind=" + setup.host(),
+                        "--min-delay-ms=" + plan.backend().minDelayMs(),
+                        "--max-delay-ms=" + plan.backend().maxDelayMs(),
+                        "--max-connections=" + Plan.MAX_DB_POOL),
+                setup.host(),
+                database.port(),
+                LabProcess.Readiness.logged(setup.host(), database.port(), DB_READY),
                 backendLog(),
                 runId);
     }
 
     LabProcess startApp(Target target, Path targetDir) throws LabProcess.StartFailure {
         int port = setup.port(target);
+        List<String> args = new ArrayList<>(List.of(
+                "--server.port=" + port,
+                "--server.address=" + setup.host(),
+                "--backend.base-url=http://" + setup.host() + ":" + setup.backendPort()));
+        if (usesDatabase()) {
+            args.addAll(databaseArgs());
+        }
         return LabProcess.start(
                 target.name(),
                 Affinity.prefix(plan.cpus().appCpus()),
                 target.jar(setup.projectDir()),
                 jvmFlags(recordingOf(target)),
-                List.of(
-                        "--server.port=" + port,
-                        "--server.address=" + setup.host(),
-                        "--backend.base-url=http://" + setup.host() + ":" + setup.backendPort()),
+                args,
                 setup.host(),
                 port,
-                "/actuator/health",
+                LabProcess.Readiness.http(setup.host(), port, "/actuator/health"),
                 targetDir.resolve("app.log"),
                 runId);
+    }
+
+    /**
+     * The only settings that give an app a database pool: both URLs (each app reads the one of its client, JDBC or
+     * R2DBC), the one pool size and acquire timeout, and the metrics endpoint the pool's gauges are read through.
+     */
+    private List<String> databaseArgs() {
+        DbUrl database = setup.database();
+        List<String> args = new ArrayList<>();
+        for (String prefix : List.of("--spring.datasource.", "--spring.r2dbc.")) {
+            args.add(prefix + "url=" + (prefix.contains("r2dbc") ? database.r2dbc() : database.jdbc()));
+            args.add(prefix + "username=" + DbUrl.USER);
+            args.add(prefix + "password=" + DbUrl.PASSWORD);
+        }
+        args.add("--db.pool-size=" + plan.dbPool().getAsInt());
+        args.add("--db.acquire-timeout=" + Plan.DB_ACQUIRE_TIMEOUT.toMillis() + "ms");
+        args.add("--management.endpoints.web.exposure.include=health,metrics");
+        return args;
     }
 
     /** Every service gets the same flags: the knob's, plus a JFR recording for GC and pinning figures. */

@@ -141,6 +141,56 @@ class DataFileTests {
         assertThat(DataFile.fromJson(DataFile.toJson(original))).isEqualTo(original);
     }
 
+    /** A database plan keeps its pool, and each point where its requests waited; a pool timeout keeps its class. */
+    @Test
+    void aDatabasePlanComesBackWithItsPoolAndWhereRequestsWaited() throws IOException {
+        LoadShape load = new LoadShape.Closed(200);
+        MeasurementWindow window = MeasurementWindow.ofSeconds(T0, 30);
+        List<Sample> samples = List.of(
+                new Sample(T0 + 10, T0 + 4_013, true, "200", "OK", 210),
+                new Sample(T0 + 20, T0 + 5_021, false, "503", "pool timeout: no connection free", Sample.NO_DELAY));
+        RunStats stats = RunStats.compute(samples, window, 50);
+        PoolWait pool = new PoolWait(
+                "pgjdbc 42.7.11, HikariCP 7.0.2",
+                10,
+                OptionalDouble.of(189.5),
+                OptionalInt.of(191),
+                OptionalDouble.of(10),
+                OptionalDouble.of(3_790));
+        Point point = new Point(
+                Target.app("virtual").orElseThrow(),
+                load,
+                1,
+                new Outcome.Measured(stats),
+                new ResourceCost(Optional.empty(), Optional.empty(), Optional.empty()).withPoolWait(Optional.of(pool)),
+                Series.of(samples, T0));
+        Plan plan = new Plan(
+                "db",
+                "a database",
+                Plan.Kind.COMPARISON,
+                TestPoints.phases(5, 10, 30, 10),
+                new loadlab.loadtest.plan.Backend(0, 400, OptionalLong.empty()),
+                loadlab.loadtest.plan.Request.DATABASE,
+                List.of(load),
+                1,
+                List.of(Target.DIRECT, Target.app("virtual").orElseThrow()),
+                loadlab.loadtest.plan.CpuPinning.none(2),
+                "db",
+                OptionalInt.of(10));
+        ResultSet original = new ResultSet(plan, TestPoints.ENVIRONMENT, List.of(point));
+
+        ResultSet read = DataFile.fromJson(DataFile.toJson(original));
+
+        assertThat(read).isEqualTo(original);
+        assertThat(read.plan().dbPool()).hasValue(10);
+        assertThat(read.points().getFirst().cost().poolWait()).contains(pool);
+        assertThat(read.points().getFirst().stats().orElseThrow().errorsByClass())
+                .containsEntry(ErrorClass.POOL_TIMEOUT, 1);
+        assertThat(DataFile.toJson(everyKindOfFigure()))
+                .doesNotContain("dbPool")
+                .doesNotContain("poolWait");
+    }
+
     @Test
     void aFileOfAnotherSchemaIsRefusedWithItsName() {
         assertThatThrownBy(() -> DataFile.fromJson("{\"schema\":\"loadlab-results/0\"}"))

@@ -13,6 +13,26 @@ class ErrorClassTests {
         return new Sample(0, 10_000, false, code, message, Sample.NO_DELAY);
     }
 
+    /**
+     * A starved pool is its own class: the apps' (and the direct row's) 503 whose error names a pool timeout; any
+     * other 503, e.g. a backend fault answered by slow-server itself in a direct row, stays a non-2xx.
+     */
+    @Test
+    void aPoolTimeoutIsA503ThatSaysSo() {
+        String body = "{\"error\":\"pool timeout: no connection free within 5000 ms\"}";
+        String message = Sample.failureMessage("", body);
+
+        assertThat(message).isEqualTo("pool timeout: no connection free within 5000 ms");
+        assertThat(ErrorClass.classify(new Sample(0, 5_001, false, "503", message, Sample.NO_DELAY)))
+                .contains(ErrorClass.POOL_TIMEOUT);
+        assertThat(ErrorClass.classify(new Sample(0, 5_001, false, "503", "Service Unavailable", Sample.NO_DELAY)))
+                .contains(ErrorClass.NON_2XX);
+        String unavailable = Sample.failureMessage("", "{\"error\":\"database unavailable: connection refused\"}");
+        assertThat(ErrorClass.classify(new Sample(0, 1, false, "502", unavailable, Sample.NO_DELAY)))
+                .contains(ErrorClass.NON_2XX);
+        assertThat(Sample.failureMessage("Bad Gateway", "not json")).isEqualTo("Bad Gateway");
+    }
+
     @Test
     void aSuccessful2xxWithADelayIsGood() {
         assertThat(ErrorClass.classify(new Sample(0, 2_001, true, "200", "OK", 2_000)))

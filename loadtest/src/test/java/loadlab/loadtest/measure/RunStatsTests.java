@@ -141,7 +141,8 @@ class RunStatsTests {
                         entry(ErrorClass.CONNECTION, 0),
                         entry(ErrorClass.NON_2XX, 1),
                         entry(ErrorClass.BAD_BODY, 1),
-                        entry(ErrorClass.OTHER, 0));
+                        entry(ErrorClass.OTHER, 0),
+                        entry(ErrorClass.POOL_TIMEOUT, 0));
     }
 
     @Test

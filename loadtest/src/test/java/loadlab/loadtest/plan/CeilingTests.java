@@ -80,6 +80,27 @@ class CeilingTests {
     }
 
     @Test
+    void aDatabasePoolCapsEveryTargetDirectIncludedAtPoolOverMeanQueryTime() {
+        Plan pool10 = databasePlan(10);
+
+        assertThat(Ceiling.perSecond(WEBFLUX, new LoadShape.Closed(200), pool10))
+                .isEqualTo(5.0);
+        assertThat(Ceiling.perSecond(THREADPOOL, new LoadShape.Closed(1000), pool10))
+                .isEqualTo(5.0);
+        assertThat(Ceiling.perSecond(Target.DIRECT, new LoadShape.Closed(200), pool10))
+                .isEqualTo(5.0);
+        assertThat(Ceiling.concurrency(THREADPOOL, new LoadShape.Closed(1000), databasePlan(300)))
+                .as("threads below the pool")
+                .isEqualTo(200);
+        assertThat(Ceiling.concurrency(WEBFLUX, new LoadShape.Closed(5), pool10))
+                .as("users below the pool")
+                .isEqualTo(5);
+        assertThat(Ceiling.queues(WEBFLUX, new LoadShape.Closed(200)))
+                .as("waiting for a connection is not waiting for a thread")
+                .isFalse();
+    }
+
+    @Test
     void aRequestTheAppsDoNotServeIsOneLine() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> Request.parse("/fanout?n=17"))
@@ -88,8 +109,24 @@ class CeilingTests {
                 .isThrownBy(() -> Request.parse("/cpu?micros=2000000"))
                 .withMessageContaining("the apps take 0..1000000");
         assertThatIllegalArgumentException()
-                .isThrownBy(() -> Request.parse("/db"))
+                .isThrownBy(() -> Request.parse("/dbx"))
                 .withMessageContaining("is not a request the apps serve");
+    }
+
+    private static Plan databasePlan(int pool) {
+        return new Plan(
+                "db",
+                "",
+                Plan.Kind.COMPARISON,
+                new Phases(Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(10), Duration.ofSeconds(10)),
+                ZERO_TO_FOUR_SECONDS,
+                Request.DATABASE,
+                List.of(new LoadShape.Closed(200)),
+                1,
+                List.of(Target.DIRECT),
+                CpuPinning.none(2),
+                ".",
+                java.util.OptionalInt.of(pool));
     }
 
     private static Plan plan(Request request, int cores) {

@@ -110,6 +110,15 @@ class KnobsTests {
                 "--appCpus=4096     | appCpus='4096' names CPUs this machine does not have",
                 "users=5            | argument 'users=5' is not of the form --name=value",
                 "--scenario=sweep --runs=2 | runs=2 repeats only a comparison",
+                "--scenario=db --dbPool=0 | dbPool=0 must be at least 1 connection",
+                "--scenario=db --dbPool=201 | dbPool=201 is above PostgreSQL's max_connections, 200",
+                "--scenario=db --dbPool=ten | dbPool='ten' is not a whole number",
+                "--dbPool=50        | dbPool sizes a database pool, and scenario 'compare' asks for /, not /db",
+                "--scenario=db --dbUrl=postgres://127.0.0.1/loadlab | dbUrl='postgres://127.0.0.1/loadlab' is not "
+                        + "jdbc:postgresql://<loopback host>[:<port>]/<database>",
+                "--scenario=db --dbUrl=jdbc:postgresql://127.0.0.1:70000/loadlab | has a port outside 1..65535",
+                "--scenario=db --dbUrl=jdbc:postgresql://10.1.2.3/loadlab | is not on a loopback address",
+                "--ports=db-server:8081 | port 8081 is given to two targets",
             })
     void badInputIsOneLineNamingTheValue(String args, String expected) {
         assertThatThrownBy(() -> parse(args.split(" ")))
@@ -156,6 +165,27 @@ class KnobsTests {
                         + "maxThreads=2500");
         assertThat(parse("--scenario=open", "--rates=225").plan().load().concurrency())
                 .isEqualTo(2500);
+    }
+
+    @Test
+    void aDatabaseScenarioHasOnePoolForEveryTargetAndItsCeilingIsMinOfUsersThreadsAndPool() {
+        Plan db = parse("--scenario=db").plan();
+        assertThat(db.request()).isEqualTo(Request.DATABASE);
+        assertThat(db.dbPool()).hasValue(10);
+        assertThat(db.requestOf(Target.DIRECT)).isEqualTo(Request.DATABASE);
+        assertThat(db.targets().getFirst()).isEqualTo(Target.DIRECT_DATABASE);
+        assertThat(Target.DIRECT_DATABASE.isApp()).isFalse();
+        assertThat(parse("--scenario=db", "--dbPool=50").plan().dbPool()).hasValue(50);
+        assertThat(parse().plan().dbPool()).isEmpty();
+
+        Knobs given = parse("--scenario=db", "--dbUrl=jdbc:postgresql://localhost/lab");
+        assertThat(given.setup().database()).isEqualTo(new DbUrl("localhost", 5432, "lab"));
+        assertThat(given.setup().database().r2dbc()).isEqualTo("r2dbc:postgresql://localhost:5432/lab");
+        assertThat(parse("--scenario=db", "--ports=db-server:6543")
+                        .setup()
+                        .database()
+                        .jdbc())
+                .isEqualTo("jdbc:postgresql://127.0.0.1:6543/loadlab");
     }
 
     @Test
