@@ -219,7 +219,7 @@ public final class DataFile {
                         .put("log", failed.log().toString());
         }
         node.set("cost", FiguresJson.cost(point.cost()));
-        node.set("series", FiguresJson.series(point.series()));
+        node.set("series", SeriesJson.of(point.series()));
         return node;
     }
 
@@ -240,6 +240,6 @@ public final class DataFile {
                 n.get("run").asInt(),
                 outcome,
                 FiguresJson.cost(n.get("cost")),
-                FiguresJson.series(n.get("series")));
+                SeriesJson.of(n.get("series")));
     }
 }

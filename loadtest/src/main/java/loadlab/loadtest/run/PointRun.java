@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import loadlab.loadtest.measure.ErrorClass;
-import loadlab.loadtest.measure.LiveMemory;
 import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
@@ -16,7 +15,6 @@ import loadlab.loadtest.measure.PoolWait;
 import loadlab.loadtest.measure.ProcessSampler;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceSamples;
-import loadlab.loadtest.measure.ResourceUsage;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Series;
 import loadlab.loadtest.measure.Verdicts;
@@ -88,19 +86,6 @@ final class PointRun {
             return failed(target, load, run, reason, Optional.empty());
         }
     }
-
-    /**
-     * What a load yields before it is judged: its samples, what the processes cost (no process readings for the
-     * direct row of a database plan: PostgreSQL is a process per connection), the pool's readings, and any death.
-     */
-    private record Loaded(
-            LoadRun.Result result,
-            Optional<ResourceSamples> targetSamples,
-            ResourceSamples generatorSamples,
-            Optional<String> death,
-            MeasurementWindow idle,
-            List<PoolWait.Reading> poolReadings,
-            Optional<LiveMemory> memory) {}
 
     /**
      * A span with no load on the target, just before its load, over which its sampler measures its idle CPU: what it
@@ -231,31 +216,19 @@ final class PointRun {
             out.println("FAILED " + reason);
             return failed(target, load, run, reason, Optional.empty());
         }
-        ResourceCost cost = loaded.targetSamples()
-                .map(samples -> ResourceCost.of(
-                        samples,
-                        Optional.empty(),
-                        loaded.generatorSamples(),
+        Optional<PoolWait> poolWait = services.usesDatabase()
+                ? Optional.of(PoolWait.of(
+                        services.dbClient(target),
+                        plan.dbPool().getAsInt(),
+                        loaded.poolReadings(),
                         window,
-                        stats.requests(),
-                        Optional.of(loaded.idle())))
-                .orElseGet(() -> new ResourceCost(
-                        Optional.empty(),
-                        Optional.empty(),
-                        ResourceUsage.of(loaded.generatorSamples(), window, stats.requests())))
-                .withMemory(loaded.memory())
-                .withBackend(
-                        target.isApp() && backendSampler != null
-                                ? ResourceUsage.of(backendSampler.samples(), window, stats.requests())
-                                : Optional.empty());
-        if (services.usesDatabase()) {
-            cost = cost.withPoolWait(Optional.of(PoolWait.of(
-                    services.dbClient(target),
-                    plan.dbPool().getAsInt(),
-                    loaded.poolReadings(),
-                    window,
-                    stats.throughputPerSecond())));
-        }
+                        stats.throughputPerSecond()))
+                : Optional.empty();
+        ResourceCost cost = loaded.cost(
+                window,
+                stats.requests(),
+                target.isApp() ? Optional.ofNullable(backendSampler).map(ProcessSampler::samples) : Optional.empty(),
+                poolWait);
         Series series = Series.of(result.samples(), result.runStartMillis());
         if (loaded.targetSamples().isPresent()) {
             series = series.withResources(loaded.targetSamples().get());
