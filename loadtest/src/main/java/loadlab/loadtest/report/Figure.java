@@ -44,6 +44,13 @@ record Figure(
             "CPU s / 1000 req",
             (s, c) -> c.process().map(ResourceUsage::cpuSecondsPer1000Requests).orElse(OptionalDouble.empty()),
             Format::hundredths);
+    /** slow-server's whole CPU over an app's window, per 1000 of the app's requests: the same work in every run. */
+    static final Figure BACKEND_CPU = new Figure(
+            "slow-server CPU s / 1000 req",
+            "slow-server's CPU s / 1000 req",
+            (s, c) -> c.backend().map(ResourceUsage::cpuSecondsPer1000Requests).orElse(OptionalDouble.empty()),
+            Format::hundredths);
+
     static final Figure RSS =
             new Figure("Peak RSS (MiB)", "peak RSS", (s, c) -> usage(c, ResourceUsage::peakRssMib), Format::whole);
     static final Figure THREADS =

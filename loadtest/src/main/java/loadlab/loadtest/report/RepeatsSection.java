@@ -61,6 +61,7 @@ final class RepeatsSection {
         table.appendTo(md);
         if (!measured.isEmpty()) {
             md.append(noisy(measured)).append("\n\n");
+            yardstick(measured).ifPresent(paragraph -> md.append(paragraph).append("\n\n"));
         }
         md.append("Each cell is the median of the target's runs with the lowest and highest in brackets: "
                         + "median (min–max); for an even count the median is the mean of the two middle runs. ")
@@ -127,6 +128,48 @@ final class RepeatsSection {
                 + (steady.isEmpty()
                         ? ""
                         : " Within " + threshold + " on every figure: " + String.join(", ", steady) + ".");
+    }
+
+    /**
+     * slow-server answers every request of every run with the same work, so the spread of its CPU per request over the
+     * same windows is the machine's own noise (on a shared host the CPU time a piece of work takes varies from window
+     * to window): an app whose CPU spread is no wider than that shows nothing about its model.
+     */
+    private static Optional<String> yardstick(List<Repeats> measured) {
+        List<String> backend = new ArrayList<>();
+        List<String> within = new ArrayList<>();
+        List<String> beyond = new ArrayList<>();
+        for (Repeats repeats : measured) {
+            Optional<Spread> machine = spread(Figure.BACKEND_CPU, repeats);
+            Optional<Spread> own = spread(Figure.CPU, repeats);
+            if (machine.isEmpty() || own.isEmpty() || repeats.runs().size() < 2) {
+                continue;
+            }
+            String name = repeats.target().name();
+            OptionalDouble machinePercent = machine.get().percent();
+            backend.add(
+                    name + " " + Figure.BACKEND_CPU.format().apply(machine.get().median()) + " ("
+                            + range(Figure.BACKEND_CPU, machine.get()) + ", spread "
+                            + (machinePercent.isPresent() ? Format.percent(machinePercent.getAsDouble()) + "%" : "n/a")
+                            + ")");
+            OptionalDouble ownPercent = own.get().percent();
+            boolean withinNoise = machinePercent.isPresent()
+                    && ownPercent.isPresent()
+                    && ownPercent.getAsDouble() <= machinePercent.getAsDouble();
+            (withinNoise ? within : beyond).add(name);
+        }
+        if (backend.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("The machine's own noise: slow-server does the same work for every request of every run, so "
+                + "its CPU s / 1000 req over each app's windows should not move, and how much it does move is the "
+                + "machine's: "
+                + String.join("; ", backend)
+                + ". CPU per request spread no wider than slow-server's over the same windows: "
+                + (within.isEmpty() ? "none" : String.join(", ", within))
+                + "; wider: "
+                + (beyond.isEmpty() ? "none" : String.join(", ", beyond))
+                + ".");
     }
 
     private static String howNoisy(Figure figure, Spread spread) {
