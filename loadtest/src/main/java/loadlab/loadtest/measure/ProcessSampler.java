@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -41,7 +42,6 @@ public final class ProcessSampler implements AutoCloseable {
         timer.scheduleAtFixedRate(this::sample, 0, period.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** Samples process {@code pid} from {@code /proc} every second, starting now. */
     /** A live process's resident set size now, MiB; empty when it is gone or there is no {@code /proc}. */
     public static OptionalDouble rssMibNow(long pid) {
         return ProcStat.readStatus(pid)
@@ -49,6 +49,14 @@ public final class ProcessSampler implements AutoCloseable {
                 .orElse(OptionalDouble.empty());
     }
 
+    /** The CPU time a live process has used so far, ns; empty when it is gone or there is no {@code /proc}. */
+    public static OptionalLong cpuNanosNow(long pid) {
+        return ProcStat.read(pid)
+                .map(reading -> OptionalLong.of(reading.cpuNanos()))
+                .orElse(OptionalLong.empty());
+    }
+
+    /** Samples process {@code pid} from {@code /proc} every second, starting now. */
     public static ProcessSampler start(long pid) {
         return start(pid, DEFAULT_PERIOD);
     }

@@ -50,6 +50,14 @@ public final class Thresholds {
     public static final java.time.Duration STALLED_AFTER = java.time.Duration.ofSeconds(15);
 
     /**
+     * A service that used at least this share of a core in a second is working, even with no answer to show: a thread
+     * pool past its collapse serves only requests whose users have given up, and its health request waits behind
+     * them, yet it is alive and its row is a measurement (all timeouts), not a death. An idle JVM uses under 1% of a
+     * core; a deadlocked or stopped one uses none.
+     */
+    public static final double WORKING_CPU_SHARE = 0.05;
+
+    /**
      * Errors other than timeouts above this share of the ceiling, in a load that completed more than its ceiling,
      * mean the target failed fast (refused, reset, a 5xx at once) instead of serving: such a throughput is not a
      * measurement, and the row fails. Timeouts are bounded by users / timeout and are read as what they are.

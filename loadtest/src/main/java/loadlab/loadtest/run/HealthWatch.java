@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -37,6 +38,11 @@ final class HealthWatch implements AutoCloseable {
         URI health();
 
         Path log();
+
+        /** The CPU time it has used so far, in nanoseconds; empty when it cannot be read. */
+        default OptionalLong cpuNanos() {
+            return OptionalLong.empty();
+        }
     }
 
     static final Duration PROBE_EVERY = Duration.ofSeconds(1);
@@ -48,6 +54,7 @@ final class HealthWatch implements AutoCloseable {
 
     private final Map<Service, LongSupplier> watched = new LinkedHashMap<>();
     private final Map<Service, Long> lastAnswer = new LinkedHashMap<>();
+    private final Map<Service, Long> lastCpuNanos = new LinkedHashMap<>();
     private final Runnable onDeath;
     private final Duration stalledAfter;
     private final ScheduledExecutorService timer;
@@ -97,14 +104,27 @@ final class HealthWatch implements AutoCloseable {
                 die(process.name() + " " + exit.get() + " during the load (log: " + process.log() + ")");
                 return;
             }
-            long answered = Math.max(entry.getValue().getAsLong(), answersHealth(process) ? now : 0);
+            // CPU first, so that its reading is a second old at every check, and a working service needs no probe.
+            boolean alive = working(process) || answersHealth(process);
+            long answered = Math.max(entry.getValue().getAsLong(), alive ? now : 0);
             lastAnswer.merge(process, answered, Math::max);
             if (now - lastAnswer.get(process) >= stalledAfter.toMillis()) {
-                die(process.name() + " stopped answering: no answer to its health check or to the load for "
+                die(process.name() + " stopped answering: no answer to its health check or to the load, and under "
+                        + Math.round(Thresholds.WORKING_CPU_SHARE * 100) + "% of a core of CPU, for "
                         + stalledAfter.toSeconds() + " s (log: " + process.log() + ")");
                 return;
             }
         }
+    }
+
+    /** Whether it used {@link Thresholds#WORKING_CPU_SHARE} of a core or more since the last probe, a second ago. */
+    private boolean working(Service process) {
+        OptionalLong cpu = process.cpuNanos();
+        if (cpu.isEmpty()) {
+            return false;
+        }
+        Long before = lastCpuNanos.put(process, cpu.getAsLong());
+        return before != null && cpu.getAsLong() - before >= Thresholds.WORKING_CPU_SHARE * PROBE_EVERY.toNanos();
     }
 
     /** Any HTTP answer counts: a service that says it is unwell is still answering. For PostgreSQL, a connection. */

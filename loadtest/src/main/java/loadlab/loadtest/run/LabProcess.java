@@ -14,9 +14,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import loadlab.loadtest.measure.ProcessSampler;
 
 /**
  * A service of the lab (slow-server, db-server or an app) running as a child JVM.
@@ -148,6 +150,11 @@ public final class LabProcess implements AutoCloseable, HealthWatch.Service {
     @Override
     public URI health() {
         return health;
+    }
+
+    @Override
+    public OptionalLong cpuNanos() {
+        return ProcessSampler.cpuNanosNow(pid());
     }
 
     boolean isAlive() {

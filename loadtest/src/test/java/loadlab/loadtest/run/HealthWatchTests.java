@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
@@ -29,6 +30,8 @@ class HealthWatchTests {
     private HttpServer server;
     private final AtomicReference<String> exit = new AtomicReference<>();
     private final AtomicInteger deaths = new AtomicInteger();
+    /** The service's CPU time so far; none by default, as for a process whose CPU cannot be read. */
+    private final AtomicReference<LongSupplier> cpuNanos = new AtomicReference<>();
 
     @BeforeEach
     void startService() throws IOException {
@@ -66,6 +69,12 @@ class HealthWatchTests {
             @Override
             public Path log() {
                 return Path.of("raw/app-test/app.log");
+            }
+
+            @Override
+            public OptionalLong cpuNanos() {
+                LongSupplier cpu = cpuNanos.get();
+                return cpu == null ? OptionalLong.empty() : OptionalLong.of(cpu.getAsLong());
             }
         };
     }
@@ -118,6 +127,34 @@ class HealthWatchTests {
 
             assertThat(watch.death()).isEmpty();
             assertThat(deaths).hasValue(0);
+        }
+    }
+
+    @Test
+    void aServiceThatAnswersNothingButKeepsWorkingIsAlive() throws Exception {
+        server.stop(0);
+        // A thread pool past its collapse: no answer reaches anyone, yet it uses a core serving abandoned requests.
+        long start = System.nanoTime();
+        cpuNanos.set(() -> System.nanoTime() - start);
+        try (HealthWatch watch = watch(() -> 0)) {
+            Thread.sleep(STALL.toMillis() * 2);
+
+            assertThat(watch.death()).isEmpty();
+            assertThat(deaths).hasValue(0);
+        }
+    }
+
+    @Test
+    void aServiceThatAnswersNothingAndIdlesIsDeadAndTheReasonSaysItsCpuWasLow() throws Exception {
+        server.stop(0);
+        // 1% of a core: a JVM's own timers, not work.
+        long start = System.nanoTime();
+        cpuNanos.set(() -> (System.nanoTime() - start) / 100);
+        try (HealthWatch watch = watch(() -> 0)) {
+            assertThat(awaitDeath(watch))
+                    .hasValueSatisfying(reason -> assertThat(reason)
+                            .startsWith("app-test stopped answering: no answer to its health check or to the load, "
+                                    + "and under 5% of a core of CPU, for 2 s"));
         }
     }
 
