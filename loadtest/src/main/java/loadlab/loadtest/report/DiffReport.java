@@ -12,8 +12,7 @@ import loadlab.loadtest.plan.Target;
 
 /**
  * Two result sets compared figure by figure (e.g. two JDKs, two commits, two machines): per target and load, A, B
- * and the change, marked only where the change is larger than the noise. With repeats on either side the noise is the
- * runs' own spread (max − min); without, it is {@link Thresholds#NOISY_PERCENT} of A.
+ * and the change, marked only where the change is larger than the noise ({@link #beyondNoise}).
  */
 public final class DiffReport {
 
@@ -30,11 +29,10 @@ public final class DiffReport {
                 .append("- B: ")
                 .append(Format.code(labelB))
                 .append("\n\n")
-                .append("Each cell is A → B (change). A change in **bold** is larger than the noise: with repeats on "
-                        + "either side, larger than the wider of the two ranges (max − min) of the runs; without, "
-                        + "larger than ")
+                .append("Each cell is A → B (change). A change in **bold** is larger than the noise: larger than ")
                 .append(Format.whole(Thresholds.NOISY_PERCENT))
-                .append("% of A. With repeats, A and B are medians.\n\n");
+                .append("% of A and, with repeats on either side, than the wider of the two ranges (max − min) of the "
+                        + "runs. With repeats, A and B are medians.\n\n");
         for (Pair pair : pairs) {
             md.append("## ").append(pair.name()).append("\n\n");
             environments(md, pair);
@@ -107,14 +105,21 @@ public final class DiffReport {
         String change = from == 0
                 ? (to == 0 ? "±0" : "new")
                 : (to >= from ? "+" : "") + Format.percent(100 * (to - from) / Math.abs(from)) + "%";
-        boolean repeated = runsA.size() > 1 || runsB.size() > 1;
-        double noise = repeated
-                ? Math.max(
-                        a.get().max() - a.get().min(), b.get().max() - b.get().min())
-                : Math.abs(from) * Thresholds.NOISY_PERCENT / 100;
-        boolean marked = Math.abs(to - from) > noise;
+        boolean marked = beyondNoise(a.get(), b.get());
         return figure.format().apply(from) + " → " + figure.format().apply(to) + " ("
                 + (marked ? "**" + change + "**" : change) + ")";
+    }
+
+    /**
+     * Whether B's median moved from A's by more than the noise: the wider of the two sides' ranges (max − min), and in
+     * any case more than {@link Thresholds#NOISY_PERCENT} of A. Three runs' range is a low estimate of what one more
+     * run can do: a p99 that stayed within 2 ms over three runs, or a throughput within 1.8%, moved further than that
+     * in a fourth run of the same build.
+     */
+    static boolean beyondNoise(Spread a, Spread b) {
+        double range = Math.max(a.max() - a.min(), b.max() - b.min());
+        double floor = Math.abs(a.median()) * Thresholds.NOISY_PERCENT / 100;
+        return Math.abs(b.median() - a.median()) > Math.max(range, floor);
     }
 
     private static Optional<Spread> spread(Figure figure, List<Point> runs) {
