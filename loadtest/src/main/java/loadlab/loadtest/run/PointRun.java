@@ -227,7 +227,11 @@ final class PointRun {
         ResourceCost cost = loaded.cost(
                 window,
                 stats.requests(),
-                target.isApp() ? Optional.ofNullable(backendSampler).map(ProcessSampler::samples) : Optional.empty(),
+                // slow-server's CPU; in a database plan the backend's work is PostgreSQL's processes, which are not
+                // sampled.
+                target.isApp() && !services.usesDatabase()
+                        ? Optional.ofNullable(backendSampler).map(ProcessSampler::samples)
+                        : Optional.empty(),
                 poolWait);
         Series series = Series.of(result.samples(), result.runStartMillis());
         if (loaded.targetSamples().isPresent()) {
