@@ -3,6 +3,7 @@ package loadlab.loadtest;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,6 +15,23 @@ import loadlab.loadtest.run.LabProcess;
 
 /** What the end-to-end tests share: the built project, free ports, and a way to find leftover processes. */
 final class LabFixtures {
+
+    static final String SIGINT_IGNORED =
+            "SIGINT was ignored when this build started (a background job of a shell without job control), and a"
+                    + " shell cannot trap a signal ignored at entry: Ctrl-C cannot be tested here";
+
+    /** Whether this JVM, and so every process it starts, has SIGINT ignored: /proc's SigIgn mask, bit 2. */
+    static boolean sigintIgnored() throws IOException {
+        Path status = Path.of("/proc/self/status");
+        if (!Files.exists(status)) {
+            return false;
+        }
+        return Files.readAllLines(status).stream()
+                .filter(line -> line.startsWith("SigIgn:"))
+                .map(line -> Long.parseUnsignedLong(
+                        line.substring("SigIgn:".length()).trim(), 16))
+                .anyMatch(mask -> (mask & 0x2L) != 0);
+    }
 
     /** Surefire runs in loadtest/, so the project (and the jars `make build` left) is one level up. */
     static final Path PROJECT = Path.of(System.getProperty("user.dir")).getParent();
