@@ -43,7 +43,8 @@ public final class LoadLab {
     static boolean execute(Knobs knobs, PrintStream out, String runId) {
         return switch (knobs.mode()) {
             case REPORT -> Rebuild.all(knobs.setup().resultsDir(), out);
-            case DIFF -> Diff.write(knobs.compareWith().orElseThrow(), knobs.setup().resultsDir(), out);
+            case DIFF ->
+                Diff.write(knobs.compareWith().orElseThrow(), knobs.setup().resultsDir(), out);
             case RUN, SCENARIOS -> runAll(knobs.plans(), knobs.setup(), out, runId);
         };
     }

@@ -84,8 +84,7 @@ class ModesSmokeTests {
     void makeScenariosRunsEveryDefaultScenarioOfTheCatalogueInTurn() throws Exception {
         // A project of its own: this catalogue, and slow-server's jar from the real one.
         Path project = Files.createDirectory(results.resolve("project"));
-        Files.createSymbolicLink(
-                project.resolve(Target.SLOW_SERVER), LabFixtures.PROJECT.resolve(Target.SLOW_SERVER));
+        Files.createSymbolicLink(project.resolve(Target.SLOW_SERVER), LabFixtures.PROJECT.resolve(Target.SLOW_SERVER));
         Files.writeString(project.resolve("scenarios.conf"), """
                 [first]
                 about = the first default

@@ -88,9 +88,7 @@ record Watch(Series series, int offset, Timeline.Segment calm, Timeline.Segment 
         // At 50 req/s a 5 s average varies by chance more than the band allows: the floor widens to what chance gives.
         boolean enough = averageGood
                 >= Verdicts.chanceFloor(
-                        calmGood,
-                        Thresholds.RECOVERY_SMOOTHING_SECONDS,
-                        100 - Thresholds.RECOVERY_BAND_PERCENT);
+                        calmGood, Thresholds.RECOVERY_SMOOTHING_SECONDS, 100 - Thresholds.RECOVERY_BAND_PERCENT);
         boolean fast = tail.length > 0 && median(tail) <= calmP99 * Thresholds.RECOVERY_P99_RATIO;
         return enough && fast;
     }

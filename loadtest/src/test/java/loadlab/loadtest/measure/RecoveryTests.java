@@ -95,7 +95,9 @@ class RecoveryTests {
 
         assertThat(chance.recoveredAfter()).hasValue(0);
         assertThat(chance.relapsed()).isFalse();
-        assertThat(real.relapsed()).as("(4 × 50 + 5) / 5 = 41, then 32: below the floor").isTrue();
+        assertThat(real.relapsed())
+                .as("(4 × 50 + 5) / 5 = 41, then 32: below the floor")
+                .isTrue();
     }
 
     @Test

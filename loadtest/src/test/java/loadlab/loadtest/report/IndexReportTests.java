@@ -27,7 +27,10 @@ class IndexReportTests {
 
         String index = IndexReport.render(List.of(new IndexReport.Entry("open-workload.md", results)));
 
-        String row = index.lines().filter(line -> line.startsWith("| [open]")).findFirst().orElseThrow();
+        String row = index.lines()
+                .filter(line -> line.startsWith("| [open]"))
+                .findFirst()
+                .orElseThrow();
         assertThat(row).contains("| **app-webflux** 0.50 |").doesNotContain("app-threadpool");
         assertThat(index).contains("Only a model that served the load competes: good throughput at least 50%");
     }
@@ -48,7 +51,10 @@ class IndexReportTests {
 
         String index = IndexReport.render(List.of(new IndexReport.Entry("capacity/sweep.md", results)));
 
-        String row = index.lines().filter(line -> line.startsWith("| [sweep]")).findFirst().orElseThrow();
+        String row = index.lines()
+                .filter(line -> line.startsWith("| [sweep]"))
+                .findFirst()
+                .orElseThrow();
         assertThat(row).contains("| no apps | no apps |").doesNotContain("n/a");
     }
 

@@ -561,7 +561,8 @@ class SummaryReportTests {
         assertThat(rowsOfTable(markdown, 0).get(0)).endsWith("| 4 | 0.1 | 4004 | 1010 | 10000 | 10000 | 25.0 |");
         assertThat(rowsOfTable(markdown, 1).get(0)).endsWith("| 5.3 | 10 | timeout 1 |");
         // Efficiency counts good answers: the line shows them beside what completed, timeouts included.
-        assertThat(markdown).contains("No target reached 98% of its Little's-law ceiling. Below it: direct 0.1 good"
-                + " (0.1 completed) of 250.0 req/s (0.0%).");
+        assertThat(markdown)
+                .contains("No target reached 98% of its Little's-law ceiling. Below it: direct 0.1 good"
+                        + " (0.1 completed) of 250.0 req/s (0.0%).");
     }
 }
