@@ -297,7 +297,8 @@ class SummaryReportTests {
     void readingNamesWhoReachedTheCeilingAndWhoDidNotInNumbers() {
         assertThat(render())
                 .contains("Reached at least 98% of their Little's-law ceiling: "
-                        + "direct 249.0 of 250.0 req/s (99.6%), app-threadpool 99.7 of 100.0 req/s (99.7%), "
+                        + "direct 249.0 of 250.0 req/s (99.6%), app-threadpool 98.6 good (99.7 completed) of 100.0 req/s"
+                        + " (99.7%), "
                         + "app-virtual 248.0 of 250.0 req/s (99.2%), app-threadpool-400 200.0 of 200.0 req/s (100.0%). "
                         + "Below it: app-coroutines 233.3 of 250.0 req/s (93.3%).");
     }
