@@ -36,14 +36,17 @@ public final class LoadLab {
         }
         String runId = System.getenv()
                 .getOrDefault("LOADLAB_RUN_ID", ProcessHandle.current().pid() + "-" + System.currentTimeMillis());
-        boolean succeeded = switch (knobs.mode()) {
-            case REPORT -> Rebuild.all(knobs.setup().resultsDir(), System.out);
+        System.exit(execute(knobs, System.out, runId) ? 0 : 1);
+    }
+
+    /** What the mode asks: every plan of the knobs in turn (one for a scenario, the defaults for all), or a rebuild. */
+    static boolean execute(Knobs knobs, PrintStream out, String runId) {
+        return switch (knobs.mode()) {
+            case REPORT -> Rebuild.all(knobs.setup().resultsDir(), out);
             case DIFF ->
-                Diff.write(knobs.compareWith().orElseThrow(), knobs.setup().resultsDir(), System.out);
-            default ->
-                run(knobs.plan(), knobs.setup(), System.out, runId).results().succeeded();
+                Diff.write(knobs.compareWith().orElseThrow(), knobs.setup().resultsDir(), out);
+            case RUN, SCENARIOS -> runAll(knobs.plans(), knobs.setup(), out, runId);
         };
-        System.exit(succeeded ? 0 : 1);
     }
 
     /** What a run measured and where its report is: the published folder, or its staging folder if it failed. */
@@ -62,7 +65,7 @@ public final class LoadLab {
     public static Run run(Plan plan, Setup setup, PrintStream out, String runId) {
         ZonedDateTime startedAt = ZonedDateTime.now();
         // Read now: the jars were built from the tree as it is at the start, whatever is edited while the run goes on.
-        String commit = Git.commit(setup.projectDir());
+        String commit = Git.commit(setup.projectDir(), setup.resultsDir());
         Path folder = setup.resultsDir().resolve(plan.folder()).normalize();
         ResultsFolder published = new ResultsFolder(folder, plan.kind());
         ResultsFolder staging = ResultsFolder.staging(folder, plan.kind());

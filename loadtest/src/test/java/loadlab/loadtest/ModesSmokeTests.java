@@ -7,13 +7,19 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.plan.Knobs;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Target;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Repeats, the sweep and the open workload, end to end at a tiny scale: each writes its own report and folders. */
+/**
+ * Repeats, the sweep, the open workload and every default scenario in turn, end to end at a tiny scale: each writes its
+ * own report and folders.
+ */
 class ModesSmokeTests {
 
     @TempDir
@@ -72,6 +78,47 @@ class ModesSmokeTests {
         assertThat(Files.readString(results.resolve("open-workload.md"))).contains("app-virtual");
         assertThat(results.resolve("open-workload/raw/app-virtual/rate-40/samples.csv"))
                 .exists();
+    }
+
+    @Test
+    void makeScenariosRunsEveryDefaultScenarioOfTheCatalogueInTurn() throws Exception {
+        // A project of its own: this catalogue, and slow-server's jar from the real one.
+        Path project = Files.createDirectory(results.resolve("project"));
+        Files.createSymbolicLink(project.resolve(Target.SLOW_SERVER), LabFixtures.PROJECT.resolve(Target.SLOW_SERVER));
+        Files.writeString(project.resolve("scenarios.conf"), """
+                [first]
+                about = the first default
+                kind = comparison
+                default = yes
+
+                [skipped]
+                about = not a default
+                kind = comparison
+
+                [second]
+                about = the second default
+                kind = comparison
+                default = yes
+                """);
+        Path out = results.resolve("out");
+        List<String> args = new ArrayList<>(LabFixtures.smallScenario(out, "--apps=none", "--duration=2s"));
+        args.addAll(List.of("--project=" + project, "--mode=scenarios"));
+        String runId = LabFixtures.newRunId("scenarios");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+
+        boolean succeeded = LoadLab.execute(
+                Knobs.parse(args.toArray(String[]::new)), new PrintStream(log, true, StandardCharsets.UTF_8), runId);
+
+        String output = log.toString(StandardCharsets.UTF_8);
+        assertThat(succeeded).as(output).isTrue();
+        assertThat(output.lines().filter(line -> line.startsWith("loadtest: scenario ")))
+                .containsExactly(
+                        "loadtest: scenario first (the first default)",
+                        "loadtest: scenario second (the second default)");
+        assertThat(out.resolve("first/summary.md")).isNotEmptyFile();
+        assertThat(out.resolve("second/summary.md")).isNotEmptyFile();
+        assertThat(out.resolve("skipped")).doesNotExist();
+        assertThat(LabFixtures.processesOf(runId)).isEmpty();
     }
 
     private LoadLab.Run run(String name, String... overrides) throws Exception {

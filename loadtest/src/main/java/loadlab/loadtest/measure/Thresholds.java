@@ -87,6 +87,12 @@ public final class Thresholds {
     public static final double MEMORY_NOISE_PERCENT = 5.0;
 
     /**
+     * The index names a model's lead only among those that served the load: good throughput at least this share of
+     * their own ceiling. A pool whose users all timed out has no cost per request worth leading with.
+     */
+    public static final double SERVED_SHARE_OF_CEILING = 0.5;
+
+    /**
      * A target is itself again once, for {@link #RECOVERY_HOLD_SECONDS} seconds in a row, its good throughput
      * (averaged over {@link #RECOVERY_SMOOTHING_SECONDS} seconds, since a second of 100 random delays varies by
      * about 10%) is within this share of its calm median and its p99 (the median of the same seconds) at most

@@ -78,8 +78,11 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
         return new Knobs(mode, plans, setup, diffBase(mode, values, setup));
     }
 
-    /** The one plan of {@link Mode#RUN}. */
+    /** The one plan of {@link Mode#RUN}; the other modes have none or several, and asking for one is a mistake. */
     public Plan plan() {
+        if (plans.size() != 1) {
+            throw new IllegalStateException(mode + " has " + plans.size() + " plans, not one");
+        }
         return plans.getFirst();
     }
 

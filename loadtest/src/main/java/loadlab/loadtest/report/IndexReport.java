@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
+import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Spread;
 import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.plan.LoadShape;
@@ -44,8 +45,11 @@ public final class IndexReport {
                 .append(Format.whole(Thresholds.COST_NOISE_PERCENT))
                 .append("% of CPU per request, ")
                 .append(Format.whole(Thresholds.MEMORY_NOISE_PERCENT))
-                .append("% of memory and threads; otherwise the models within it are even (≈). A sweep or an open "
-                        + "workload is read at its heaviest load.\n\n");
+                .append("% of memory and threads; otherwise the models within it are even (≈). Only a model that "
+                        + "served the load competes: good throughput at least ")
+                .append(Format.whole(Thresholds.SERVED_SHARE_OF_CEILING * 100))
+                .append("% of its own ceiling. A sweep or an open workload is read at its heaviest load; a scenario "
+                        + "without apps (slow-server alone) has no lead to name.\n\n");
         List<String> header = new ArrayList<>(List.of("Scenario", "Load"));
         LEADS.forEach(lead -> header.add(lead.figure().header()));
         MarkdownTable table = new MarkdownTable(header);
@@ -80,7 +84,7 @@ public final class IndexReport {
             spread(lead.figure(), runs).ifPresent(s -> candidates.add(new Candidate(target.name(), s, runs.size())));
         });
         if (candidates.isEmpty()) {
-            return Format.NOT_AVAILABLE;
+            return results.plan().apps().isEmpty() ? "no apps" : "none served";
         }
         Comparator<Candidate> best = Comparator.comparingDouble(c -> c.spread().median());
         candidates.sort(lead.higherIsBetter() ? best.reversed() : best);
@@ -104,10 +108,14 @@ public final class IndexReport {
         return Math.abs(a.spread().median()) * lead.noiseFloorPercent() / 100;
     }
 
+    private static boolean served(RunStats stats) {
+        return stats.goodPerSecond() >= Thresholds.SERVED_SHARE_OF_CEILING * stats.ceilingPerSecond();
+    }
+
     private static Optional<Spread> spread(Figure figure, List<Point> runs) {
         List<Double> values = new ArrayList<>();
         for (Point run : runs) {
-            if (run.failed()) {
+            if (run.failed() || !served(run.stats().orElseThrow())) {
                 return Optional.empty();
             }
             OptionalDouble value = figure.value().apply(run.stats().orElseThrow(), run.cost());

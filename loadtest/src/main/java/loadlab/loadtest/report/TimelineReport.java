@@ -196,7 +196,11 @@ public final class TimelineReport {
                 .append(Thresholds.RECOVERY_SMOOTHING_SECONDS)
                 .append(" s, at least ")
                 .append(Format.whole(100 - Thresholds.RECOVERY_BAND_PERCENT))
-                .append("% of calm, and the median p99 of the same seconds at most ")
+                .append("% of calm (or less where chance alone falls that short: a count of n completions varies by "
+                        + "√n, and ")
+                .append(Format.whole(Thresholds.CHANCE_SIGMAS))
+                .append(" of those below calm still count; at a calm 50 req/s the floor is 81%), and the median p99 of "
+                        + "the same seconds at most ")
                 .append(Format.whole(Thresholds.RECOVERY_P99_RATIO * 100))
                 .append("% of calm. \"never\": not within the seconds watched (to the next disturbance or the end); "
                         + "\"relapsed\": back once, then out of the band again.\n")

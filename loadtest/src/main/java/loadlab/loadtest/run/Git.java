@@ -11,13 +11,23 @@ public final class Git {
 
     private Git() {}
 
-    /** The commit, marked dirty when tracked files have uncommitted changes. */
-    public static String commit(Path projectDir) {
+    /**
+     * The commit, marked dirty when tracked files have uncommitted changes. The results folder does not count: it is
+     * what the lab writes, not what it runs, and the second scenario of {@code make scenarios} finds the first one's
+     * reports there.
+     */
+    public static String commit(Path projectDir, Path resultsDir) {
         String head = git(projectDir, "rev-parse", "--short=12", "HEAD");
         if (head.isEmpty()) {
             return "unknown (not a git checkout)";
         }
-        return git(projectDir, "status", "--porcelain", "--untracked-files=no").isEmpty() ? head : head + "-dirty";
+        List<String> status = new ArrayList<>(List.of("status", "--porcelain", "--untracked-files=no", "--", "."));
+        Path project = projectDir.toAbsolutePath().normalize();
+        Path results = resultsDir.toAbsolutePath().normalize();
+        if (results.startsWith(project) && !results.equals(project)) {
+            status.add(":(exclude)" + project.relativize(results));
+        }
+        return git(projectDir, status.toArray(String[]::new)).isEmpty() ? head : head + "-dirty";
     }
 
     private static String git(Path dir, String... args) {

@@ -83,6 +83,24 @@ class RecoveryTests {
     }
 
     @Test
+    void aDipThatChanceExplainsAtALowRateIsNoRelapse() {
+        // Calm at 50 req/s: one second of 20 makes a 5 s average of 44, 88% of calm, out of a 10% band; yet 250
+        // completions vary by ±16 by chance, so the floor is 50 − 3 × √(50 / 5) = 40.5 req/s, and 44 is within it.
+        PerSecond calm50 = new PerSecond(0, 50, 0, OptionalLong.of(3_900), 100, PerSecond.noErrors());
+        PerSecond dip = new PerSecond(0, 20, 0, OptionalLong.of(3_900), 100, PerSecond.noErrors());
+        PerSecond deep = new PerSecond(0, 5, 0, OptionalLong.of(3_900), 100, PerSecond.noErrors());
+
+        Recovery chance = only(series(second -> second == 100 ? dip : calm50));
+        Recovery real = only(series(second -> second == 100 || second == 101 ? deep : calm50));
+
+        assertThat(chance.recoveredAfter()).hasValue(0);
+        assertThat(chance.relapsed()).isFalse();
+        assertThat(real.relapsed())
+                .as("(4 × 50 + 5) / 5 = 41, then 32: below the floor")
+                .isTrue();
+    }
+
+    @Test
     void aTargetThatWasNeverDisturbedIsBackAtOnce() {
         Recovery r = only(series(second -> calm()));
 

@@ -297,7 +297,8 @@ class SummaryReportTests {
     void readingNamesWhoReachedTheCeilingAndWhoDidNotInNumbers() {
         assertThat(render())
                 .contains("Reached at least 98% of their Little's-law ceiling: "
-                        + "direct 249.0 of 250.0 req/s (99.6%), app-threadpool 99.7 of 100.0 req/s (99.7%), "
+                        + "direct 249.0 of 250.0 req/s (99.6%), app-threadpool 98.6 good (99.7 completed) of 100.0 req/s"
+                        + " (99.7%), "
                         + "app-virtual 248.0 of 250.0 req/s (99.2%), app-threadpool-400 200.0 of 200.0 req/s (100.0%). "
                         + "Below it: app-coroutines 233.3 of 250.0 req/s (93.3%).");
     }
@@ -560,5 +561,9 @@ class SummaryReportTests {
 
         assertThat(rowsOfTable(markdown, 0).get(0)).endsWith("| 4 | 0.1 | 4004 | 1010 | 10000 | 10000 | 25.0 |");
         assertThat(rowsOfTable(markdown, 1).get(0)).endsWith("| 5.3 | 10 | timeout 1 |");
+        // Efficiency counts good answers: the line shows them beside what completed, timeouts included.
+        assertThat(markdown)
+                .contains("No target reached 98% of its Little's-law ceiling. Below it: direct 0.1 good"
+                        + " (0.1 completed) of 250.0 req/s (0.0%).");
     }
 }
