@@ -52,7 +52,7 @@ public final class Verdicts {
      * The least throughput over {@code seconds} that is still {@code rate}: {@code percent} of it, or less when
      * random completions alone (a count of n varies by √n) can fall that short ({@link Thresholds#CHANCE_SIGMAS}).
      */
-    static double chanceFloor(double rate, int seconds, double percent) {
+    public static double chanceFloor(double rate, int seconds, double percent) {
         double expected = rate * seconds;
         double byChance = expected - Thresholds.CHANCE_SIGMAS * Math.sqrt(expected);
         return Math.min(expected * percent / 100, byChance) / seconds;

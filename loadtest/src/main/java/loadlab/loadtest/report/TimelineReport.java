@@ -12,6 +12,7 @@ import loadlab.loadtest.measure.Recovery;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Thresholds;
+import loadlab.loadtest.measure.Verdicts;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Timeline;
@@ -21,6 +22,9 @@ import loadlab.loadtest.plan.Timeline;
  * spike of users), and per target what it lost, the peaks it reached, and how long it took to be itself again.
  */
 public final class TimelineReport {
+
+    /** The calm rate the method names as its example of a floor that chance widens. */
+    private static final double LOW_CALM_RATE = 50;
 
     private TimelineReport() {}
 
@@ -199,8 +203,16 @@ public final class TimelineReport {
                 .append("% of calm (or less where chance alone falls that short: a count of n completions varies by "
                         + "√n, and ")
                 .append(Format.whole(Thresholds.CHANCE_SIGMAS))
-                .append(" of those below calm still count; at a calm 50 req/s the floor is 81%), and the median p99 of "
-                        + "the same seconds at most ")
+                .append(" of those below calm still count; at a calm ")
+                .append(Format.whole(LOW_CALM_RATE))
+                .append(" req/s the floor is ")
+                .append(Format.whole(100
+                        * Verdicts.chanceFloor(
+                                LOW_CALM_RATE,
+                                Thresholds.RECOVERY_SMOOTHING_SECONDS,
+                                100 - Thresholds.RECOVERY_BAND_PERCENT)
+                        / LOW_CALM_RATE))
+                .append("%), and the median p99 of the same seconds at most ")
                 .append(Format.whole(Thresholds.RECOVERY_P99_RATIO * 100))
                 .append("% of calm. \"never\": not within the seconds watched (to the next disturbance or the end); "
                         + "\"relapsed\": back once, then out of the band again.\n")
