@@ -74,7 +74,11 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
                 List.of(Optional.ofNullable(values.raw("appJvmFlags"))
                         .orElse(DEFAULT_APP_JVM_FLAGS)
                         .split("\\s+")),
-                Optional.ofNullable(values.raw("dbUrl")).map(raw -> DbUrl.parse(values.label("dbUrl"), raw)));
+                Optional.ofNullable(values.raw("dbUrl")).map(raw -> DbUrl.parse(values.label("dbUrl"), raw)),
+                Engines.parse("engines", values.raw("engines")));
+        if (mode.runsLoad()) {
+            plans.forEach(plan -> checkEngines(plan, setup.engines()));
+        }
         return new Knobs(mode, plans, setup, diffBase(mode, values, setup));
     }
 
@@ -84,6 +88,19 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
             throw new IllegalStateException(mode + " has " + plans.size() + " plans, not one");
         }
         return plans.getFirst();
+    }
+
+    /** Every load of the plan must split evenly across the engines, and its samplers must be able to run there. */
+    private static void checkEngines(Plan plan, Engines engines) {
+        if (engines.isLocal()) {
+            return;
+        }
+        if (plan.request().usesDatabase()) {
+            throw new IllegalArgumentException("engines=" + engines.addresses().getFirst() + "...: scenario '"
+                    + plan.name() + "' queries PostgreSQL through a pool in the runner's own JVM for its direct row,"
+                    + " which a remote engine cannot run; run it without engines");
+        }
+        plan.loads().forEach(engines::share);
     }
 
     private static Map<String, String> given(String... args) {
