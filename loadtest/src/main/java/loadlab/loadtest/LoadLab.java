@@ -92,7 +92,7 @@ public final class LoadLab {
                 startedAt,
                 System.getenv().getOrDefault("LOADLAB_COMMAND", "./mvnw -pl loadtest verify"),
                 commit,
-                String.join(" ", setup.appJvmFlags()) + " " + Lab.JFR_FLAGS_SHOWN);
+                String.join(" ", plan.appJvmFlags()) + " " + Lab.JFR_FLAGS_SHOWN);
         if (!setup.engines().isLocal()) {
             environment = environment.loadFrom(setup.engines().describe());
         }

@@ -43,9 +43,6 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
         }
     }
 
-    /** Same flags for every app: a fixed heap so no model wins by growing it, G1 as the JDK's default collector. */
-    public static final String DEFAULT_APP_JVM_FLAGS = "-Xms512m -Xmx512m -XX:+UseG1GC";
-
     private static final Set<String> BUILD_ARGUMENTS = Set.of("mode", "project");
 
     /** Parses {@code --name=value} arguments; throws {@link IllegalArgumentException} with one line naming the value. */
@@ -71,9 +68,6 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
                 Setup.ports(values.raw("ports") == null ? "" : values.raw("ports"), targets),
                 projectDir,
                 projectDir.resolve(values.raw(mode == Mode.DIFF && values.isGiven("b") ? "b" : "results")),
-                List.of(Optional.ofNullable(values.raw("appJvmFlags"))
-                        .orElse(DEFAULT_APP_JVM_FLAGS)
-                        .split("\\s+")),
                 Optional.ofNullable(values.raw("dbUrl")).map(raw -> DbUrl.parse(values.label("dbUrl"), raw)),
                 Engines.parse("engines", values.raw("engines")));
         if (mode.runsLoad()) {

@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * Where and how the lab runs its services, as opposed to what it measures ({@link Plan}): the loopback address, each
- * service's port, the project the jars come from, the results folder, the JVM flags every app gets, and the existing
+ * service's port, the project the jars come from, the results folder, and the existing
  * PostgreSQL a database scenario uses instead of starting db-server, if one is given, and the JMeter engines that send
  * the load, if not this JVM.
  */
@@ -18,13 +18,11 @@ public record Setup(
         Map<String, Integer> ports,
         Path projectDir,
         Path resultsDir,
-        List<String> appJvmFlags,
         Optional<DbUrl> dbUrl,
         Engines engines) {
 
     public Setup {
         ports = Map.copyOf(ports);
-        appJvmFlags = List.copyOf(appJvmFlags);
     }
 
     public int port(Target target) {

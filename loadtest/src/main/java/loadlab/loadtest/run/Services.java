@@ -219,7 +219,7 @@ final class Services {
     private List<String> jvmFlags(Path recording) {
         // The JVM will not start if it cannot create its recording.
         Lab.createParent(recording);
-        List<String> flags = new ArrayList<>(setup.appJvmFlags());
+        List<String> flags = new ArrayList<>(plan.appJvmFlags());
         flags.addAll(JfrFigures.recordingFlags(recording));
         return flags;
     }
