@@ -56,7 +56,7 @@ endif
 endif
 endif
 
-.PHONY: help build test format compare sweep open capacity scenarios timelines soak db-pools report diff db engine keystore executors clean
+.PHONY: help build test format compare sweep open capacity scenarios timelines soak db-pools report diff db engine keystore dist executors clean
 
 help: ## List the targets and the knobs
 	@echo "loadlab (JDK: $(JAVA_HOME))"
@@ -133,6 +133,9 @@ keystore: ## Make rmi_keystore.jks, the key pair a controller and its engines sh
 	"$(JAVA_HOME)/bin/keytool" -genkeypair -alias rmi -keyalg RSA -keysize 2048 -validity 7 -storetype JKS \
 		-storepass changeit -keypass changeit -dname CN=loadlab-rmi -keystore rmi_keystore.jks
 	@echo "keystore: wrote rmi_keystore.jks (valid 7 days); copy it to the controller's and each engine's working folder"
+
+dist: build ## A copy of the lab for other hosts, no Maven needed: dist/loadlab/ (jars, bin/ per role) and its .tar.gz
+	scripts/make-dist
 
 executors: ## JMH: 10,000 tasks of 200 ms on each model's executor, floors and all (~10 min); writes results/executors.md
 	@$(call knob-check,TASKS,1,)
