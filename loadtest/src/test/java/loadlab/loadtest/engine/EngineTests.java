@@ -139,6 +139,21 @@ class EngineTests {
         assertThat(stderr().lines()).singleElement().asString().startsWith("engine: --keystore=" + missing + " ");
     }
 
+    @Test
+    void aPortAlreadyTakenIsOneLineNamingItAndExitCode1() throws Exception {
+        int port = twoFreePorts();
+        try (ServerSocket squatter = new ServerSocket(port + 1, 1, InetAddress.getByName(ENGINE_ADDRESS))) {
+            engine = start("--bind=" + ENGINE_ADDRESS, "--port=" + port);
+
+            assertThat(engine.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(engine.exitValue()).isEqualTo(1);
+        assertThat(stderr().lines())
+                .singleElement()
+                .asString()
+                .startsWith("engine: cannot listen on " + ENGINE_ADDRESS + ":" + port + ": port " + (port + 1) + ": ");
+    }
+
     /**
      * The engine with this JVM and classpath, tagged as the lab's processes are, working in its own folder, its stderr
      * in a file. Names resolve from a hosts file of this host's own name only (JMeter looks it up), so that no lookup
