@@ -11,7 +11,7 @@ import java.rmi.server.RMISocketFactory;
  * every interface whatever {@code java.rmi.server.hostname} says: this one listens on the engine's one address.
  * (Over SSL, JMeter's own factory binds to that address already.)
  */
-final class AddressBoundSockets extends RMISocketFactory {
+public final class AddressBoundSockets extends RMISocketFactory {
 
     /** Zero: the platform's default queue of pending connections, as RMI's own factory has. */
     private static final int DEFAULT_BACKLOG = 0;
@@ -20,6 +20,21 @@ final class AddressBoundSockets extends RMISocketFactory {
 
     AddressBoundSockets(InetAddress address) {
         this.address = address;
+    }
+
+    /**
+     * Makes RMI's plain sockets in this JVM listen on this address only: an engine's, or a controller's for the
+     * samples its engines send back. RMI takes one factory per JVM, so a second call must name the same address.
+     */
+    public static synchronized void install(InetAddress address) throws IOException {
+        if (RMISocketFactory.getSocketFactory() instanceof AddressBoundSockets bound) {
+            if (!bound.address.equals(address)) {
+                throw new IOException("RMI's sockets listen on " + bound.address.getHostAddress() + " already, not on "
+                        + address.getHostAddress());
+            }
+            return;
+        }
+        RMISocketFactory.setSocketFactory(new AddressBoundSockets(address));
     }
 
     @Override

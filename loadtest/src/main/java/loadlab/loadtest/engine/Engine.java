@@ -7,7 +7,6 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
-import java.rmi.server.RMISocketFactory;
 import java.util.concurrent.CountDownLatch;
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
 import org.apache.jmeter.functions.EvalFunction;
@@ -74,7 +73,7 @@ public final class Engine {
         System.setOut(new PrintStream(OutputStream.nullOutputStream()));
         try {
             initialiseJmeter(options);
-            RMISocketFactory.setSocketFactory(new AddressBoundSockets(options.address()));
+            AddressBoundSockets.install(options.address());
             RemoteJMeterEngineImpl.startServer(options.port());
         } finally {
             System.setOut(stdout);

@@ -1,6 +1,7 @@
 package loadlab.loadtest.run;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
@@ -12,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import loadlab.loadtest.engine.AddressBoundSockets;
 import loadlab.loadtest.engine.EngineProperties;
 import loadlab.loadtest.plan.Engines;
 import loadlab.loadtest.plan.LoadShape;
@@ -91,8 +93,10 @@ public final class Generator {
             plan.runIn(withProperties(new EmbeddedJmeterEngine()));
             return;
         }
-        // RMI exports this JVM's listeners on the address it names; the engines must be able to reach it.
+        // RMI exports this JVM's listeners on the address it names, which the engines call back on with their samples;
+        // without SSL it would listen on every interface, so its sockets are bound to that address alone.
         System.setProperty("java.rmi.server.hostname", rmiHost);
+        AddressBoundSockets.install(InetAddress.getByName(rmiHost));
         Remote remote = new Remote(
                 engines.addresses().stream().map(Engines.Address::toString).toArray(String[]::new));
         stop = remote::stopAll;
