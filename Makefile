@@ -56,7 +56,7 @@ endif
 endif
 endif
 
-.PHONY: help build test format compare sweep open capacity scenarios timelines soak db-pools report diff db executors clean
+.PHONY: help build test format compare sweep open capacity scenarios timelines soak db-pools report diff db engine keystore dist executors clean
 
 help: ## List the targets and the knobs
 	@echo "loadlab (JDK: $(JAVA_HOME))"
@@ -111,6 +111,31 @@ DB_ARGS ?=
 db: ## Start the lab's PostgreSQL (db-server) in the foreground for manual use; Ctrl-C stops it (options: DB_ARGS)
 	$(MVNW) -q -pl db-server -am package -DskipTests
 	$(JAVA_HOME)/bin/java -jar db-server/target/db-server.jar $(DB_ARGS)
+
+# A JMeter remote engine for a controller on another host (README "Engines"). Options, not knobs: empty means the
+# engine's own default (127.0.0.1; 1099, and 1100 for its remote object; SSL off on loopback, on elsewhere).
+BIND ?=
+PORT ?=
+SSL ?=
+# From a plain classpath, as on a host that has only the distribution (`make dist`): Maven only builds it.
+ENGINE_CLASSPATH := loadtest/target/loadtest.jar:loadtest/target/lib/*
+engine: ## Run a JMeter remote engine in the foreground until Ctrl-C (options: BIND=<address> PORT=<port> SSL=on|off)
+	$(MVNW) -q -pl loadtest -am package -DskipTests
+	scripts/run-reaped "$(JAVA_HOME)/bin/java" -cp '$(ENGINE_CLASSPATH)' loadlab.loadtest.engine.Engine \
+		$(if $(BIND),"--bind=$(BIND)") $(if $(PORT),"--port=$(PORT)") $(if $(SSL),"--ssl=$(SSL)")
+
+# As JMeter's create-rmi-keystore makes it: its alias, password, key size and validity (7 days, so that a copy
+# forgotten on a host stops working within a week). An engine that finds no keystore prints the same command.
+keystore: ## Make rmi_keystore.jks, the key pair a controller and its engines share for RMI over SSL (valid 7 days)
+	@if [ -e rmi_keystore.jks ]; then \
+		echo "keystore: rmi_keystore.jks exists already; delete it to make a new one, then copy that to every host" >&2; \
+		exit 2; fi
+	"$(JAVA_HOME)/bin/keytool" -genkeypair -alias rmi -keyalg RSA -keysize 2048 -validity 7 -storetype JKS \
+		-storepass changeit -keypass changeit -dname CN=loadlab-rmi -keystore rmi_keystore.jks
+	@echo "keystore: wrote rmi_keystore.jks (valid 7 days); copy it to the controller's and each engine's working folder"
+
+dist: build ## A copy of the lab for other hosts, no Maven needed: dist/loadlab/ (jars, bin/ per role) and its .tar.gz
+	scripts/make-dist
 
 executors: ## JMH: 10,000 tasks of 200 ms on each model's executor, floors and all (~10 min); writes results/executors.md
 	@$(call knob-check,TASKS,1,)

@@ -12,6 +12,7 @@ import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.plan.Knobs;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Setup;
+import loadlab.loadtest.run.Generator;
 import loadlab.loadtest.run.Git;
 import loadlab.loadtest.run.Lab;
 import loadlab.loadtest.run.ResultsFolder;
@@ -45,8 +46,16 @@ public final class LoadLab {
             case REPORT -> Rebuild.all(knobs.setup().resultsDir(), out);
             case DIFF ->
                 Diff.write(knobs.compareWith().orElseThrow(), knobs.setup().resultsDir(), out);
-            case RUN, SCENARIOS -> runAll(knobs.plans(), knobs.setup(), out, runId);
+            case RUN, SCENARIOS ->
+                enginesAnswer(knobs.setup(), out) && runAll(knobs.plans(), knobs.setup(), out, runId);
         };
+    }
+
+    /** Whether every remote engine answers, checked before any service starts; each one that does not is one line. */
+    private static boolean enginesAnswer(Setup setup, PrintStream out) {
+        List<String> down = Generator.unreachable(setup.engines());
+        down.forEach(reason -> out.println("loadtest: " + reason));
+        return down.isEmpty();
     }
 
     /** What a run measured and where its report is: the published folder, or its staging folder if it failed. */
@@ -83,7 +92,10 @@ public final class LoadLab {
                 startedAt,
                 System.getenv().getOrDefault("LOADLAB_COMMAND", "./mvnw -pl loadtest verify"),
                 commit,
-                String.join(" ", setup.appJvmFlags()) + " " + Lab.JFR_FLAGS_SHOWN);
+                String.join(" ", plan.appJvmFlags()) + " " + Lab.JFR_FLAGS_SHOWN);
+        if (!setup.engines().isLocal()) {
+            environment = environment.loadFrom(setup.engines().describe());
+        }
         ResultSet results = new ResultSet(plan, environment, points);
         try {
             Output.write(results, staging, out);

@@ -88,6 +88,11 @@ public final class DataFile {
         node.put("machineCpus", plan.cpus().machine());
         // Only a database plan has a pool; the other data files keep their fields as they were.
         plan.dbPool().ifPresent(pool -> node.put("dbPool", pool));
+        // Likewise the apps' JVM flags, written only where a plan changed them.
+        if (!plan.appJvmFlags().equals(Plan.DEFAULT_APP_JVM_FLAGS)) {
+            ArrayNode flags = node.putArray("appJvmFlags");
+            plan.appJvmFlags().forEach(flags::add);
+        }
         node.putObject("phases")
                 .put("rampUpSeconds", plan.phases().rampUp().toSeconds())
                 .put("warmUpSeconds", plan.phases().warmUp().toSeconds())
@@ -161,7 +166,17 @@ public final class DataFile {
                 targets,
                 cpus(n),
                 n.get("folder").asText(),
-                n.has("dbPool") ? OptionalInt.of(n.get("dbPool").asInt()) : OptionalInt.empty());
+                n.has("dbPool") ? OptionalInt.of(n.get("dbPool").asInt()) : OptionalInt.empty(),
+                appJvmFlags(n));
+    }
+
+    private static List<String> appJvmFlags(JsonNode n) {
+        if (!n.has("appJvmFlags")) {
+            return Plan.DEFAULT_APP_JVM_FLAGS;
+        }
+        List<String> flags = new ArrayList<>();
+        n.get("appJvmFlags").forEach(flag -> flags.add(flag.asText()));
+        return flags;
     }
 
     /** Files written before pinning existed say only how many cores an app had: all of the machine's. */

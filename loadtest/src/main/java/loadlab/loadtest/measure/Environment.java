@@ -44,6 +44,24 @@ public record Environment(
                 "max heap " + gibibytes(runtime.maxMemory()) + (jvmFlags.isBlank() ? "" : ", flags " + jvmFlags));
     }
 
+    /**
+     * The same environment, with its load generator line saying that the load came from remote engines and that this
+     * JVM only collected their samples (its figures in the load generator table are the controller's).
+     */
+    public Environment loadFrom(String engines) {
+        return new Environment(
+                dateTime,
+                commandLine,
+                gitCommit,
+                jdk,
+                os,
+                cores,
+                memory,
+                appJvmFlags,
+                engines + "; the runner's JVM, which collects the samples and whose figures the load generator table"
+                        + " shows: " + loadGeneratorJvm);
+    }
+
     private static String physicalMemory() {
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             return gibibytes(os.getTotalMemorySize());

@@ -29,7 +29,11 @@ public record Sample(
 
     // Only a plain non-negative integer followed by the end of the value counts: "1734.5" or "17x" is a
     // broken body, and reporting a guessed delay would silently distort the added-latency figures.
-    private static final Pattern DELAY_MS = Pattern.compile("\"delayMs\"\\s*:\\s*(\\d{1,18})\\s*[,}]");
+    /** The backend's delay in a body, its digits the first group; JMeter's regex extractor reads it with this too. */
+    public static final String DELAY_MS_REGEX = "\"delayMs\"\\s*:\\s*(\\d{1,18})\\s*[,}]";
+
+    private static final Pattern DELAY_MS = Pattern.compile(DELAY_MS_REGEX);
+    private static final Pattern DIGITS = Pattern.compile("\\d{1,18}");
 
     private static final Pattern ERROR = Pattern.compile("^\\s*\\{\\s*\"error\"\\s*:\\s*\"([^\"]*)\"");
 
@@ -69,5 +73,14 @@ public record Sample(
         }
         Matcher matcher = DELAY_MS.matcher(body);
         return matcher.find() ? Long.parseLong(matcher.group(1)) : NO_DELAY;
+    }
+
+    /**
+     * The delay as {@link #DELAY_MS_REGEX}'s first group gave it, e.g. from a JMeter variable.
+     *
+     * @return the delay in ms, or {@link #NO_DELAY} when it is null, empty or not plain digits
+     */
+    public static long backendDelayMs(String digits) {
+        return digits != null && DIGITS.matcher(digits).matches() ? Long.parseLong(digits) : NO_DELAY;
     }
 }

@@ -87,10 +87,12 @@ public final class Thresholds {
     public static final double MEMORY_NOISE_PERCENT = 5.0;
 
     /**
-     * The index names a model's lead only among those that served the load: good throughput at least this share of
-     * their own ceiling. A pool whose users all timed out has no cost per request worth leading with.
+     * The index names a model's lead only among those that served the load: at least this share of the requests it
+     * completed were good. A pool whose users all timed out has no cost per request worth leading with; a model held
+     * back by its CPU far below a Little's-law ceiling that CPU makes meaningless (a backend of milliseconds) still
+     * served every request it could, and its cost per request is the very figure to compare.
      */
-    public static final double SERVED_SHARE_OF_CEILING = 0.5;
+    public static final double SERVED_GOOD_SHARE = 0.5;
 
     /**
      * A target is itself again once, for {@link #RECOVERY_HOLD_SECONDS} seconds in a row, its good throughput

@@ -43,9 +43,6 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
         }
     }
 
-    /** Same flags for every app: a fixed heap so no model wins by growing it, G1 as the JDK's default collector. */
-    public static final String DEFAULT_APP_JVM_FLAGS = "-Xms512m -Xmx512m -XX:+UseG1GC";
-
     private static final Set<String> BUILD_ARGUMENTS = Set.of("mode", "project");
 
     /** Parses {@code --name=value} arguments; throws {@link IllegalArgumentException} with one line naming the value. */
@@ -71,10 +68,11 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
                 Setup.ports(values.raw("ports") == null ? "" : values.raw("ports"), targets),
                 projectDir,
                 projectDir.resolve(values.raw(mode == Mode.DIFF && values.isGiven("b") ? "b" : "results")),
-                List.of(Optional.ofNullable(values.raw("appJvmFlags"))
-                        .orElse(DEFAULT_APP_JVM_FLAGS)
-                        .split("\\s+")),
-                Optional.ofNullable(values.raw("dbUrl")).map(raw -> DbUrl.parse(values.label("dbUrl"), raw)));
+                Optional.ofNullable(values.raw("dbUrl")).map(raw -> DbUrl.parse(values.label("dbUrl"), raw)),
+                Engines.parse("engines", values.raw("engines")));
+        if (mode.runsLoad()) {
+            plans.forEach(plan -> checkEngines(plan, setup.engines()));
+        }
         return new Knobs(mode, plans, setup, diffBase(mode, values, setup));
     }
 
@@ -84,6 +82,19 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
             throw new IllegalStateException(mode + " has " + plans.size() + " plans, not one");
         }
         return plans.getFirst();
+    }
+
+    /** Every load of the plan must split evenly across the engines, and its samplers must be able to run there. */
+    private static void checkEngines(Plan plan, Engines engines) {
+        if (engines.isLocal()) {
+            return;
+        }
+        if (plan.request().usesDatabase()) {
+            throw new IllegalArgumentException("engines=" + engines.addresses().getFirst() + "...: scenario '"
+                    + plan.name() + "' queries PostgreSQL through a pool in the runner's own JVM for its direct row,"
+                    + " which a remote engine cannot run; run it without engines");
+        }
+        plan.loads().forEach(engines::share);
     }
 
     private static Map<String, String> given(String... args) {

@@ -22,6 +22,7 @@ import java.util.stream.IntStream;
  * @param folder   where its results go, relative to the results folder ({@code .} for its top)
  * @param dbPool   for a database request, the connections of every target's pool (the apps' and the direct row's);
  *     empty for the other requests
+ * @param appJvmFlags the same JVM flags for every app of the plan (the JFR recording is added to them)
  */
 public record Plan(
         String name,
@@ -35,7 +36,44 @@ public record Plan(
         List<Target> targets,
         CpuPinning cpus,
         String folder,
-        OptionalInt dbPool) {
+        OptionalInt dbPool,
+        List<String> appJvmFlags) {
+
+    /**
+     * The apps' JVM flags where a plan does not say: a fixed heap so that no model wins by growing it, G1 as the JDK's
+     * default collector. The knob table's default for {@code appJvmFlags}, which a test holds it to.
+     */
+    public static final List<String> DEFAULT_APP_JVM_FLAGS = List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC");
+
+    /** A plan whose apps run with the default JVM flags. */
+    public Plan(
+            String name,
+            String about,
+            Kind kind,
+            Phases phases,
+            Backend backend,
+            Request request,
+            List<LoadShape> loads,
+            int runs,
+            List<Target> targets,
+            CpuPinning cpus,
+            String folder,
+            OptionalInt dbPool) {
+        this(
+                name,
+                about,
+                kind,
+                phases,
+                backend,
+                request,
+                loads,
+                runs,
+                targets,
+                cpus,
+                folder,
+                dbPool,
+                DEFAULT_APP_JVM_FLAGS);
+    }
 
     /** A plan of a request that does not use the database. */
     public Plan(
@@ -110,6 +148,7 @@ public record Plan(
     }
 
     public Plan {
+        appJvmFlags = List.copyOf(appJvmFlags);
         loads = List.copyOf(loads);
         targets = List.copyOf(targets);
         if (loads.isEmpty() || targets.isEmpty() || runs < 1) {

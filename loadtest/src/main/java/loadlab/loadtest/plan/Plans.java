@@ -73,7 +73,24 @@ final class Plans {
                         : values.targets("apps"),
                 cpus(values),
                 entry.field("results").orElse(entry.name()),
-                dbPool(entry, values, request));
+                dbPool(entry, values, request),
+                appJvmFlags(values));
+    }
+
+    /**
+     * The apps' JVM flags, the command line's, else the scenario's (one whose apps need more heap than the default
+     * to hold its connections), else the default; every app of the plan gets the same.
+     */
+    private static List<String> appJvmFlags(KnobValues values) {
+        String raw = values.raw("appJvmFlags");
+        List<String> flags = List.of(raw.strip().split("\\s+"));
+        for (String flag : flags) {
+            if (!flag.startsWith("-")) {
+                throw new IllegalArgumentException(
+                        values.label("appJvmFlags") + "='" + raw + "' has '" + flag + "', which is not a JVM flag");
+            }
+        }
+        return flags;
     }
 
     /**

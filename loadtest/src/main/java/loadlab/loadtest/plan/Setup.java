@@ -9,20 +9,20 @@ import java.util.Optional;
 
 /**
  * Where and how the lab runs its services, as opposed to what it measures ({@link Plan}): the loopback address, each
- * service's port, the project the jars come from, the results folder, the JVM flags every app gets, and the existing
- * PostgreSQL a database scenario uses instead of starting db-server, if one is given.
+ * service's port, the project the jars come from, the results folder, and the existing
+ * PostgreSQL a database scenario uses instead of starting db-server, if one is given, and the JMeter engines that send
+ * the load, if not this JVM.
  */
 public record Setup(
         String host,
         Map<String, Integer> ports,
         Path projectDir,
         Path resultsDir,
-        List<String> appJvmFlags,
-        Optional<DbUrl> dbUrl) {
+        Optional<DbUrl> dbUrl,
+        Engines engines) {
 
     public Setup {
         ports = Map.copyOf(ports);
-        appJvmFlags = List.copyOf(appJvmFlags);
     }
 
     public int port(Target target) {

@@ -14,6 +14,10 @@ import loadlab.loadtest.plan.CpuPinning;
  */
 record CpuShare(boolean busy, String text) {
 
+    /** What lifts a limit of the lab's own CPU: the load generator's work spread over more machines. */
+    static final String MORE_ENGINES = "; the lab's side, not the model, was the limit: more load generators would lift"
+            + " it (JMeter engines, ENGINES, README \"Across several hosts\")";
+
     /** Empty when the target's process was not sampled. */
     static Optional<CpuShare> of(Point point, CpuPinning cpus) {
         Optional<ResourceUsage> process = point.cost().process();
@@ -32,10 +36,11 @@ record CpuShare(boolean busy, String text) {
             if (!point.target().isApp()) {
                 // direct: slow-server runs on the lab's CPUs beside the load generator.
                 double lab = own + generator;
+                boolean labBusy = Verdicts.cpuBusy(lab, labCores);
                 return Optional.of(new CpuShare(
-                        Verdicts.cpuBusy(lab, labCores),
+                        labBusy,
                         "slow-server " + Format.hundredths(own) + " + " + rest + " = " + Format.hundredths(lab)
-                                + " of the lab's " + cores(labCores)));
+                                + " of the lab's " + cores(labCores) + (labBusy ? MORE_ENGINES : "")));
             }
             double lab = generator + backend;
             boolean appBusy = Verdicts.cpuBusy(own, cpus.appCores());
@@ -44,7 +49,7 @@ record CpuShare(boolean busy, String text) {
                     appBusy || labBusy,
                     name + " used " + Format.hundredths(own) + " of its own " + cores(cpus.appCores())
                             + (appBusy ? " (busy)" : "") + "; " + rest + " = " + Format.hundredths(lab)
-                            + " of the lab's " + cores(labCores) + (labBusy ? " (busy)" : "")));
+                            + " of the lab's " + cores(labCores) + (labBusy ? " (busy)" + MORE_ENGINES : "")));
         }
         int machine = cpus.machine();
         if (Verdicts.cpuBusy(own, machine) || point.cost().loadGenerator().isEmpty()) {
@@ -53,10 +58,13 @@ record CpuShare(boolean busy, String text) {
                     name + " used " + Format.hundredths(own) + " of the machine's " + cores(machine)));
         }
         double all = own + generator + backend;
+        boolean busy = Verdicts.cpuBusy(all, machine);
+        // Sharing the machine, the lab is the limit when it used more of it than the target did.
+        boolean labLimited = busy && generator + backend > own;
         return Optional.of(new CpuShare(
-                Verdicts.cpuBusy(all, machine),
+                busy,
                 name + " " + Format.hundredths(own) + " + " + rest + " = " + Format.hundredths(all)
-                        + " of the machine's " + cores(machine)));
+                        + " of the machine's " + cores(machine) + (labLimited ? MORE_ENGINES : "")));
     }
 
     private static String cores(int count) {

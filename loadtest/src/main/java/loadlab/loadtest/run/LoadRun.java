@@ -1,8 +1,8 @@
 package loadlab.loadtest.run;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.htmlReporter;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.jsr223PostProcessor;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jtlWriter;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.regexExtractor;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
 
@@ -25,11 +25,7 @@ import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.Sample;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Phases;
-import org.apache.jmeter.engine.StandardJMeterEngine;
-import org.apache.jmeter.samplers.SampleResult;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
-import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
-import us.abstracta.jmeter.javadsl.core.postprocessors.DslJsr223PostProcessor.PostProcessorVars;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
@@ -57,6 +53,7 @@ final class LoadRun {
     private final PrintStream progress;
     private final BooleanSupplier jitSettled;
     private final WindowClock.WindowStart onWindowStart;
+    private final Generator generator;
 
     private final ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
     private final AtomicLong completed = new AtomicLong();
@@ -69,6 +66,7 @@ final class LoadRun {
      * @param dashboard  whether to write JMeter's HTML dashboard; a sweep of thirty runs skips it to save minutes
      * @param jitSettled    whether the target's JIT compiler is quiet now, for a warm-up that lasts until it is
      * @param onWindowStart what begins with the measured window (a backend schedule)
+     * @param generator     where JMeter runs: here, or on remote engines that each send a share of {@code shape}
      */
     public LoadRun(
             String label,
@@ -79,7 +77,8 @@ final class LoadRun {
             boolean dashboard,
             PrintStream progress,
             BooleanSupplier jitSettled,
-            WindowClock.WindowStart onWindowStart) {
+            WindowClock.WindowStart onWindowStart,
+            Generator generator) {
         this.label = label;
         this.sampler = sampler;
         this.shape = shape;
@@ -89,6 +88,7 @@ final class LoadRun {
         this.progress = progress;
         this.jitSettled = jitSettled;
         this.onWindowStart = onWindowStart;
+        this.generator = generator;
     }
 
     /** When the target last answered a request with any HTTP status: a refusal or a timeout is no answer. */
@@ -98,7 +98,7 @@ final class LoadRun {
 
     /** Ends the running load at once, in-flight requests included: its target has died. */
     void stop() {
-        StandardJMeterEngine.stopEngineNow();
+        generator.stopNow();
     }
 
     /**
@@ -114,8 +114,8 @@ final class LoadRun {
             boolean jitSettled) {}
 
     public Result run() throws IOException {
-        try (WindowClock clock = new WindowClock(
-                phases, firstRequestMillis::get, jitSettled, StandardJMeterEngine::stopEngine, onWindowStart)) {
+        try (WindowClock clock =
+                new WindowClock(phases, firstRequestMillis::get, jitSettled, generator::stop, onWindowStart)) {
             runJmeter(clock.hold());
             List<Sample> kept = new ArrayList<>(samples);
             // The clock starts with the first request, not with JMeter's own start-up.
@@ -144,31 +144,34 @@ final class LoadRun {
                 PROGRESS_EVERY.toMillis(),
                 PROGRESS_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
+        SampleKeeper keeper = new SampleKeeper(this::keep);
         try {
             List<TestPlanChild> plan = new ArrayList<>(List.of(
-                    users(hold, sampler, jsr223PostProcessor("keep sample", this::keep)),
+                    users(
+                            hold,
+                            sampler,
+                            regexExtractor(SampleKeeper.DELAY_VARIABLE, Sample.DELAY_MS_REGEX)
+                                    .defaultValue("")),
+                    keeper,
                     jtlWriter(rawDir.toString(), "samples.jtl")));
             if (dashboard) {
                 plan.add(htmlReporter(rawDir.toString(), "dashboard"));
             }
-            // The summariser's lines ("+ 775 in 00:00:06 = 123.0/s") would interleave with the lab's progress lines.
-            testPlan(plan.toArray(TestPlanChild[]::new))
-                    .runIn(new EmbeddedJmeterEngine()
-                            .prop("summariser.out", "false")
-                            .prop("summariser.log", "false"));
+            generator.run(testPlan(plan.toArray(TestPlanChild[]::new)), total);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException(label + ": interrupted", e);
         } catch (TimeoutException e) {
             throw new IOException(label + ": JMeter did not stop in time", e);
         } finally {
+            keeper.close();
             ticker.shutdownNow();
         }
     }
 
     /** The same phases for both shapes: ramp up to the load, then hold it through warm-up, window and tail. */
     private TestPlanChild users(Duration hold, ThreadGroupChild... children) {
-        return switch (shape) {
+        return switch (generator.share(shape)) {
             case LoadShape.Closed closed ->
                 threadGroup(label + " users")
                         .rampTo(closed.users(), phases.rampUp())
@@ -189,18 +192,7 @@ final class LoadRun {
         };
     }
 
-    private void keep(PostProcessorVars vars) {
-        SampleResult result = vars.prev;
-        String body = result.getResponseDataAsString();
-        Sample sample = new Sample(
-                result.getStartTime(),
-                result.getEndTime(),
-                result.isSuccessful(),
-                result.getResponseCode(),
-                result.isSuccessful()
-                        ? result.getResponseMessage()
-                        : Sample.failureMessage(result.getResponseMessage(), body),
-                Sample.parseBackendDelayMs(body));
+    private void keep(Sample sample) {
         samples.add(sample);
         firstRequestMillis.compareAndSet(0, sample.startMillis());
         completed.incrementAndGet();

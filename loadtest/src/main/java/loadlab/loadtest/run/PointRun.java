@@ -125,7 +125,8 @@ final class PointRun {
                     // PostgreSQL, the direct row's target in a database plan, has no JIT to wait for.
                     () -> targetSampler == null
                             || Verdicts.jitSettled(targetSampler.samples(), System.currentTimeMillis()),
-                    memory.alsoAtEndOf(windowStart, plan.phases().window()));
+                    memory.alsoAtEndOf(windowStart, plan.phases().window()),
+                    services.generator());
             LoadRun.Result result;
             Optional<String> death;
             try (HealthWatch watch = HealthWatch.of(watched(app), loadRun::lastAnswerMillis, loadRun::stop)) {

@@ -96,6 +96,11 @@ final class Services {
         return "http://" + setup.host() + ":" + setup.port(target);
     }
 
+    /** Where JMeter runs a load: here, or on the engines, which send their samples back to the lab's host. */
+    Generator generator() {
+        return new Generator(setup.engines(), setup.host());
+    }
+
     /** What begins with each target's window: the backend's schedule, when the plan has one. */
     WindowClock.WindowStart windowStart() {
         return plan.backend().hasSchedule()
@@ -214,7 +219,7 @@ final class Services {
     private List<String> jvmFlags(Path recording) {
         // The JVM will not start if it cannot create its recording.
         Lab.createParent(recording);
-        List<String> flags = new ArrayList<>(setup.appJvmFlags());
+        List<String> flags = new ArrayList<>(plan.appJvmFlags());
         flags.addAll(JfrFigures.recordingFlags(recording));
         return flags;
     }

@@ -56,6 +56,24 @@ class CatalogueTests {
         assertThat(plan.load()).isEqualTo(new LoadShape.Closed(50));
     }
 
+    @Test
+    void aScenarioMayGiveItsAppsOtherJvmFlagsAndTheCommandLineBeatsThem() {
+        Catalogue.Entry entry = Catalogue.parse(
+                        Path.of(Catalogue.FILE),
+                        List.of("[x]", "kind = comparison", "appJvmFlags = -Xms2g -Xmx2g -XX:+UseG1GC"))
+                .entries()
+                .getFirst();
+
+        assertThat(Plans.of(entry, new KnobValues(Map.of(), Optional.of(entry))).appJvmFlags())
+                .containsExactly("-Xms2g", "-Xmx2g", "-XX:+UseG1GC");
+        assertThat(Plans.of(entry, new KnobValues(Map.of("appJvmFlags", "-Xmx1g"), Optional.of(entry)))
+                        .appJvmFlags())
+                .containsExactly("-Xmx1g");
+        assertThat(plan("[y]", "kind = comparison").appJvmFlags())
+                .as("the table's default")
+                .isEqualTo(Plan.DEFAULT_APP_JVM_FLAGS);
+    }
+
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(
             delimiter = '|',
@@ -68,6 +86,8 @@ class CatalogueTests {
                 "apps = tomcat      | scenarios.conf [x] apps: unknown app 'tomcat'",
                 "colour = blue      | scenarios.conf line 3: [x] has no field 'colour'",
                 "host = 10.0.0.1    | scenarios.conf line 3: [x] has no field 'host'",
+                "engines = 127.0.0.2:1099 | scenarios.conf line 3: [x] has no field 'engines'",
+                "appJvmFlags = Xmx2g | scenarios.conf [x] appJvmFlags='Xmx2g' has 'Xmx2g', which is not a JVM flag",
             })
     void aBadFieldIsOneLineNamingTheEntryAndTheField(String field, String expected) {
         assertThatThrownBy(() -> plan("[x]", "kind = comparison", field))

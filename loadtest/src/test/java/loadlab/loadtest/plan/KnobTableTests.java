@@ -24,6 +24,15 @@ class KnobTableTests {
     }
 
     @Test
+    void theAppsDefaultJvmFlagsAreTheTables() {
+        assertThat(Knob.all())
+                .filteredOn(knob -> knob.property().equals("appJvmFlags"))
+                .singleElement()
+                .satisfies(
+                        knob -> assertThat(knob.defaultValue()).contains(String.join(" ", Plan.DEFAULT_APP_JVM_FLAGS)));
+    }
+
+    @Test
     void theReadmeDocumentsEveryKnob() throws IOException {
         String readme = Files.readString(MODULE.getParent().resolve("README.md"));
 

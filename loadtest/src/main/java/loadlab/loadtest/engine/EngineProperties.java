@@ -1,0 +1,71 @@
+package loadlab.loadtest.engine;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The JMeter properties a lab engine runs with. Two of them must be the same on the controller as on every engine,
+ * so the controller sets {@link #shared()} on its own JVM; the rest only make sense on an engine.
+ */
+public final class EngineProperties {
+
+    /**
+     * The variables an engine copies into every sample it sends back: {@code delayMs}, the backend's delay for that
+     * request, from which the controller computes added latency. The names are read on both sides (an engine fills
+     * the values, the controller reads them by index), so both must have the same list.
+     */
+    public static final String SAMPLE_VARIABLES = "sample_variables";
+
+    public static final String SAMPLE_VARIABLE_NAMES = "delayMs";
+
+    /**
+     * Engines send samples back stripped of their response bodies, and by default strip failed ones too. The
+     * controller classifies errors by what a failed response said, so those bodies must travel.
+     */
+    public static final String STRIP_ALSO_ON_ERROR = "sample_sender_strip_also_on_error";
+
+    /** The RMI registry's port, the one a controller is told ({@code host:port}). */
+    static final String REGISTRY_PORT = "server_port";
+
+    /**
+     * The engine's remote object's port; JMeter picks a random one otherwise, and a firewall between the hosts would
+     * then need a range open instead of two ports.
+     */
+    static final String REMOTE_OBJECT_PORT = "server.rmi.localport";
+
+    static final String SSL_DISABLE = "server.rmi.ssl.disable";
+
+    /** One file serves as both: every host of a run holds a copy of the same key pair, which is how peers trust. */
+    static final String KEYSTORE_FILE = "server.rmi.ssl.keystore.file";
+
+    static final String TRUSTSTORE_FILE = "server.rmi.ssl.truststore.file";
+
+    /** An engine serves every target and load of a run, and the next run, so a finished test must not end it. */
+    static final String EXIT_AFTER_TEST = "server.exitaftertest";
+
+    /**
+     * A controller that asks an engine to exit has unbound it from its registry, so no controller can reach it again:
+     * it ends, rather than stay a process that looks like a working engine.
+     */
+    static final String SYSTEM_EXIT_ON_REMOTE_EXIT = "jmeterengine.remote.system.exit";
+
+    private EngineProperties() {}
+
+    /** The properties that a controller and its engines must agree on, to be set on both. */
+    public static Map<String, String> shared() {
+        return Map.of(SAMPLE_VARIABLES, SAMPLE_VARIABLE_NAMES, STRIP_ALSO_ON_ERROR, "false");
+    }
+
+    /** Everything an engine with these options sets, the shared properties included. */
+    static Map<String, String> of(EngineOptions options) {
+        Map<String, String> properties = new LinkedHashMap<>(shared());
+        properties.put(REGISTRY_PORT, Integer.toString(options.port()));
+        properties.put(REMOTE_OBJECT_PORT, Integer.toString(options.remoteObjectPort()));
+        properties.put(SSL_DISABLE, Boolean.toString(!options.ssl()));
+        properties.put(KEYSTORE_FILE, options.keystore().toString());
+        properties.put(TRUSTSTORE_FILE, options.keystore().toString());
+        properties.put(EXIT_AFTER_TEST, "false");
+        properties.put(SYSTEM_EXIT_ON_REMOTE_EXIT, "true");
+        return properties;
+    }
+}

@@ -1,0 +1,175 @@
+package loadlab.loadtest.run;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import loadlab.loadtest.engine.AddressBoundSockets;
+import loadlab.loadtest.engine.EngineProperties;
+import loadlab.loadtest.plan.Engines;
+import loadlab.loadtest.plan.LoadShape;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jorphan.collections.HashTree;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
+import us.abstracta.jmeter.javadsl.core.engines.DistributedJmeterEngine;
+import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
+import us.abstracta.jmeter.javadsl.core.engines.TestStopper;
+
+/**
+ * Runs a JMeter plan where the load comes from: in this JVM, or on the remote engines, each of which runs the whole
+ * plan with its share of the load while its samples stream back here. Either way the plan's listeners run in this JVM,
+ * so everything downstream sees the same samples; and either way a running plan can be stopped early, gracefully
+ * (once a window is over) or at once (its target died).
+ */
+public final class Generator {
+
+    /**
+     * How long past its planned end a plan on remote engines may run before it is stopped: an engine that dies never
+     * reports its end, and the controller would wait for it forever.
+     */
+    private static final Duration REMOTE_GRACE = Duration.ofSeconds(60);
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+
+    private final Engines engines;
+    private final String rmiHost;
+    private volatile Runnable stop = StandardJMeterEngine::stopEngine;
+    private volatile Runnable stopNow = StandardJMeterEngine::stopEngineNow;
+
+    /** @param rmiHost the address the remote engines call back on with their samples: the lab's loopback host */
+    Generator(Engines engines, String rmiHost) {
+        this.engines = engines;
+        this.rmiHost = rmiHost;
+    }
+
+    /**
+     * The engines that do not accept a connection on their registry port, each as one line: checked before anything
+     * starts, since a run whose engine is down would otherwise start every service for nothing.
+     */
+    public static List<String> unreachable(Engines engines) {
+        List<String> reasons = new ArrayList<>();
+        for (Engines.Address engine : engines.addresses()) {
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(engine.host(), engine.port()), (int) CONNECT_TIMEOUT.toMillis());
+            } catch (IOException e) {
+                reasons.add("engine " + engine + " does not answer (" + e.getMessage() + "): start it with `make engine"
+                        + " BIND=" + engine.host() + " PORT=" + engine.port() + "`, or leave it out of engines");
+            }
+        }
+        return reasons;
+    }
+
+    /** What each engine sends so that together they send {@code load}; all of it when JMeter runs here. */
+    LoadShape share(LoadShape load) {
+        return engines.share(load);
+    }
+
+    /** Ends the plan once in-flight requests are done. */
+    void stop() {
+        stop.run();
+    }
+
+    /** Ends the plan at once, in-flight requests included. */
+    void stopNow() {
+        stopNow.run();
+    }
+
+    /**
+     * Runs the plan to its end, or until stopped.
+     *
+     * @param planned how long the plan lasts if nothing stops it
+     */
+    void run(DslTestPlan plan, Duration planned) throws IOException, InterruptedException, TimeoutException {
+        if (engines.isLocal()) {
+            plan.runIn(withProperties(new EmbeddedJmeterEngine()));
+            return;
+        }
+        // RMI exports this JVM's listeners on the address it names, which the engines call back on with their samples;
+        // without SSL it would listen on every interface, so its sockets are bound to that address alone.
+        System.setProperty("java.rmi.server.hostname", rmiHost);
+        AddressBoundSockets.install(InetAddress.getByName(rmiHost));
+        Remote remote = new Remote(
+                engines.addresses().stream().map(Engines.Address::toString).toArray(String[]::new));
+        stop = remote::stopAll;
+        stopNow = remote::stopAll;
+        Thread running = Thread.currentThread();
+        ScheduledExecutorService guard = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "loadlab-engines-guard");
+            thread.setDaemon(true);
+            return thread;
+        });
+        AtomicBoolean overran = new AtomicBoolean();
+        long deadline = planned.plus(REMOTE_GRACE).toMillis();
+        guard.schedule(
+                () -> {
+                    overran.set(true);
+                    remote.stopAll();
+                },
+                deadline,
+                TimeUnit.MILLISECONDS);
+        // The DSL waits for every engine to report its end, and an engine that died never does: interrupting the
+        // wait is what ends it.
+        guard.schedule(running::interrupt, deadline + REMOTE_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        try {
+            plan.runIn(withProperties(remote)
+                    // Plain RMI: engines on loopback only (Engines refuses others), where SSL protects nothing.
+                    .prop("server.rmi.ssl.disable", "true")
+                    // Batches of samples at least every second, so that progress and the health watch stay current.
+                    .prop("mode", "StrippedBatch")
+                    .prop("num_sample_threshold", "100")
+                    .prop("time_threshold", "1000"));
+        } finally {
+            guard.shutdownNow();
+            // An interrupt that came after the plan ended must not hit whatever this thread does next.
+            Thread.interrupted();
+            stop = StandardJMeterEngine::stopEngine;
+            stopNow = StandardJMeterEngine::stopEngineNow;
+        }
+        if (overran.get()) {
+            // Its samples are only the other engines' share: a measurement of part of the load is no measurement.
+            throw new IOException("the remote engines had not all ended " + REMOTE_GRACE.toSeconds()
+                    + " s after the load's planned end: an engine of " + engines.addresses() + " stopped answering");
+        }
+    }
+
+    /** What this JVM needs, locally or as the controller: the properties every engine is started with as well. */
+    private static EmbeddedJmeterEngine withProperties(EmbeddedJmeterEngine engine) {
+        // The summariser's lines ("+ 775 in 00:00:06 = 123.0/s") would interleave with the lab's progress lines.
+        engine.prop("summariser.out", "false").prop("summariser.log", "false");
+        for (Map.Entry<String, String> shared : EngineProperties.shared().entrySet()) {
+            engine.prop(shared.getKey(), shared.getValue());
+        }
+        return engine;
+    }
+
+    /** The DSL's distributed engine, with a way to stop every remote engine from another thread. */
+    private static final class Remote extends DistributedJmeterEngine {
+        private volatile TestRunner runner;
+
+        Remote(String... hosts) {
+            super(hosts);
+        }
+
+        @Override
+        protected TestRunner buildTestRunner(HashTree testPlanTree, HashTree rootTree, TestStopper stopper) {
+            runner = super.buildTestRunner(testPlanTree, rootTree, stopper);
+            return runner;
+        }
+
+        void stopAll() {
+            TestRunner started = runner;
+            if (started != null) {
+                started.stop();
+            }
+        }
+    }
+}

@@ -1,0 +1,171 @@
+package loadlab.loadtest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import loadlab.loadtest.measure.RunStats;
+import loadlab.loadtest.plan.Knobs;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The load sent by JMeter remote engines, two "hosts" on two loopback addresses of this machine, comes out as the same
+ * measurement as the load sent from the runner's own JVM: every sample back, the backend's delay with it, the same
+ * error classes, exact percentiles over the merged samples, and both engines sending at once.
+ */
+class DistributedTests {
+
+    private static final String LISTENING = "loadlab engine listening on ";
+
+    private final List<Process> engines = new ArrayList<>();
+
+    @AfterEach
+    void stopEngines() throws InterruptedException {
+        for (Process engine : engines) {
+            engine.destroy();
+            if (!engine.waitFor(20, TimeUnit.SECONDS)) {
+                engine.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    @Test
+    void twoEnginesOnTwoLoopbackAddressesMeasureWhatOneJvmMeasures(@TempDir Path local, @TempDir Path remote)
+            throws Exception {
+        String first = start("127.0.0.2");
+        String second = start("127.0.0.3");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
+
+        LoadLab.Run fromHere =
+                LabFixtures.run(LabFixtures.newRunId("local"), out, LabFixtures.smallScenario(local, "--apps=webflux"));
+        String runId = LabFixtures.newRunId("engines");
+        LoadLab.Run fromEngines = LabFixtures.run(
+                runId, out, LabFixtures.smallScenario(remote, "--apps=webflux", "--engines=" + first + "," + second));
+
+        String output = log.toString(StandardCharsets.UTF_8);
+        assertThat(fromHere.results().succeeded()).as(output).isTrue();
+        assertThat(fromEngines.results().succeeded()).as(output).isTrue();
+        for (String target : List.of("direct", "app-webflux")) {
+            RunStats here = LabFixtures.row(fromHere, target).stats().orElseThrow();
+            RunStats there = LabFixtures.row(fromEngines, target).stats().orElseThrow();
+            assertThat(there.requests()).as(target + " requests").isPositive();
+            assertThat(there.errorsByClass()).as(target + " error classes").isEqualTo(here.errorsByClass());
+            // A 200 whose sample lacks the backend's delay is a bad-body error: none means every delay came back,
+            // though the engines strip successful samples of their bodies on the way.
+            assertThat(there.errors()).as(target + " errors").isZero();
+            List<long[]> samples = samples(remote.resolve("raw").resolve(target).resolve("samples.csv"));
+            // The exact percentiles come from every sample of both engines, merged: the largest is the largest seen.
+            long maxInWindow = samples.stream()
+                    .filter(s -> s[1] >= there.window().startMillis()
+                            && s[1] < there.window().endMillis())
+                    .mapToLong(s -> s[1] - s[0])
+                    .max()
+                    .orElseThrow();
+            assertThat(there.responseTimes().orElseThrow().maxMs()).isEqualTo(maxInWindow);
+            // 25 users an engine: only both engines together have more than 25 requests in flight at once.
+            assertThat(mostInFlight(samples))
+                    .as(target + " requests in flight at once")
+                    .isGreaterThan(25);
+        }
+        assertThat(Files.readString(fromEngines.written().report()))
+                .contains("JMeter remote engines " + first + ", " + second);
+        assertThat(LabFixtures.processesOf(runId)).isEmpty();
+    }
+
+    @Test
+    void anEngineThatIsDownFailsTheRunBeforeAnythingStarts(@TempDir Path results) throws Exception {
+        String up = start("127.0.0.2");
+        String down = "127.0.0.3:" + LabFixtures.freePort();
+        Files.writeString(results.resolve("summary.md"), "# the last good summary\n");
+        String runId = LabFixtures.newRunId("engine-down");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+
+        List<String> args = LabFixtures.smallScenario(results, "--apps=webflux", "--engines=" + up + "," + down);
+        boolean succeeded = LoadLab.execute(
+                Knobs.parse(args.toArray(String[]::new)), new PrintStream(log, true, StandardCharsets.UTF_8), runId);
+
+        assertThat(succeeded).isFalse();
+        assertThat(log.toString(StandardCharsets.UTF_8).lines())
+                .singleElement()
+                .asString()
+                .startsWith("loadtest: engine " + down + " does not answer")
+                .contains("make engine BIND=127.0.0.3");
+        assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo("# the last good summary\n");
+        assertThat(results.resolve("raw")).doesNotExist();
+        assertThat(LabFixtures.processesOf(runId)).isEmpty();
+    }
+
+    /** Starts an engine on a free port of this loopback address, the way `make engine` does; its host:port. */
+    private String start(String address) throws IOException {
+        int port = LabFixtures.freePort();
+        Process engine = new ProcessBuilder(
+                        ProcessHandle.current().info().command().orElseThrow(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "loadlab.loadtest.engine.Engine",
+                        "--bind=" + address,
+                        "--port=" + port)
+                .redirectErrorStream(true)
+                .start();
+        engines.add(engine);
+        BufferedReader lines =
+                new BufferedReader(new InputStreamReader(engine.getInputStream(), StandardCharsets.UTF_8));
+        StringBuilder seen = new StringBuilder();
+        String line;
+        while ((line = lines.readLine()) != null) {
+            seen.append(line).append('\n');
+            if (line.startsWith(LISTENING)) {
+                // Keep draining its output, so that a chatty engine never blocks on a full pipe, until it ends.
+                Thread.ofVirtual().start(() -> {
+                    try {
+                        lines.lines().forEach(ignored -> {});
+                    } catch (UncheckedIOException ended) {
+                        // The engine was stopped and its pipe closed.
+                    }
+                });
+                return address + ":" + port;
+            }
+        }
+        throw new IllegalStateException("the engine on " + address + " ended before listening:\n" + seen);
+    }
+
+    /** Each sample's start and end, epoch millis. */
+    private static List<long[]> samples(Path csv) throws IOException {
+        return Files.readAllLines(csv).stream()
+                .skip(1)
+                .map(line -> line.split(","))
+                .map(fields -> new long[] {Long.parseLong(fields[0]), Long.parseLong(fields[1])})
+                .toList();
+    }
+
+    /** The most requests that were open at the same moment. */
+    private static int mostInFlight(List<long[]> samples) {
+        List<long[]> edges = new ArrayList<>();
+        for (long[] sample : samples) {
+            edges.add(new long[] {sample[0], 1});
+            edges.add(new long[] {sample[1], -1});
+        }
+        // An end before a start at the same millisecond: a user's next request starts as its last one ends.
+        edges.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        int open = 0;
+        int most = 0;
+        for (long[] edge : edges) {
+            open += (int) edge[1];
+            most = Math.max(most, open);
+        }
+        return most;
+    }
+}
