@@ -3,7 +3,6 @@ package loadlab.loadtest.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,12 +11,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The engines knob: which engines, and the share of the load each one sends so that together they send the plan's. */
 class EnginesTests {
 
-    private static final Path PROJECT = Path.of(System.getProperty("user.dir")).getParent();
-
     private static Knobs parse(String... args) {
-        String[] withProject = java.util.Arrays.copyOf(args, args.length + 1);
-        withProject[args.length] = "--project=" + PROJECT;
-        return Knobs.parse(withProject);
+        return KnobsTests.parse(args);
     }
 
     @Test

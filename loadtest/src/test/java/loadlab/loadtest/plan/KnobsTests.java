@@ -14,7 +14,8 @@ class KnobsTests {
     /** Surefire runs in loadtest/; the catalogue is at the top of the project. */
     private static final Path PROJECT = Path.of(System.getProperty("user.dir")).getParent();
 
-    private static Knobs parse(String... args) {
+    /** The knobs as the runner parses them, in this project. */
+    static Knobs parse(String... args) {
         String[] withProject = java.util.Arrays.copyOf(args, args.length + 1);
         withProject[args.length] = "--project=" + PROJECT;
         return Knobs.parse(withProject);
