@@ -87,12 +87,13 @@ public final class Thresholds {
     public static final double MEMORY_NOISE_PERCENT = 5.0;
 
     /**
-     * The index names a model's lead only among those that served the load: at least this share of the requests it
-     * completed were good. A pool whose users all timed out has no cost per request worth leading with; a model held
-     * back by its CPU far below a Little's-law ceiling that CPU makes meaningless (a backend of milliseconds) still
-     * served every request it could, and its cost per request is the very figure to compare.
+     * The index names a model's lead only among those that served the load: good throughput at least this share of
+     * its own ceiling, or at least this share of the requests it completed good. A pool whose users all timed out has
+     * no cost per request worth leading with; a model that delivered a pool's ceiling while the rest of its requests
+     * timed out at the pool served what there was to serve; and a model held back by its CPU far below a
+     * Little's-law ceiling that CPU makes meaningless (a backend of milliseconds) served every request it could.
      */
-    public static final double SERVED_GOOD_SHARE = 0.5;
+    public static final double SERVED_SHARE = 0.5;
 
     /**
      * A target is itself again once, for {@link #RECOVERY_HOLD_SECONDS} seconds in a row, its good throughput
