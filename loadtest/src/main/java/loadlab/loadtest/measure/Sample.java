@@ -27,9 +27,11 @@ public record Sample(
     /** The body did not name a backend delay (absent, malformed, or no body at all). */
     public static final long NO_DELAY = -1;
 
-    // Only a plain non-negative integer followed by the end of the value counts: "1734.5" or "17x" is a
-    // broken body, and reporting a guessed delay would silently distort the added-latency figures.
-    /** The backend's delay in a body, its digits the first group; JMeter's regex extractor reads it with this too. */
+    /**
+     * The backend's delay in a body, its digits the first group; JMeter's regex extractor reads it with this too. Only
+     * a plain non-negative integer followed by the end of the value counts: "1734.5" or "17x" is a broken body, and
+     * reporting a guessed delay would silently distort the added-latency figures.
+     */
     public static final String DELAY_MS_REGEX = "\"delayMs\"\\s*:\\s*(\\d{1,18})\\s*[,}]";
 
     private static final Pattern DELAY_MS = Pattern.compile(DELAY_MS_REGEX);
