@@ -69,8 +69,9 @@ help: ## List the targets and the knobs
 build: ## Build the runnable jars (slow-server and the five apps) without running tests
 	$(MVNW) package -DskipTests
 
-test: ## Run every test: unit, black-box app tests, and a small end-to-end comparison
+test: ## Run every test: unit, black-box app tests, a small end-to-end comparison, and the distribution on a JDK alone
 	$(MVNW) package
+	scripts/test-dist
 
 format: ## Reformat Java (palantir-java-format) and Kotlin (ktlint) in place; `make test` fails on what it would change
 	$(MVNW) -q spotless:apply

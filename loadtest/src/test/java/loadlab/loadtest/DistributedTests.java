@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.plan.Knobs;
 import org.junit.jupiter.api.AfterEach;
@@ -28,6 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 class DistributedTests {
 
     private static final String LISTENING = "loadlab engine listening on ";
+
+    /** A load's progress line, "[direct] 5s/68s  requests 1342 ...": the load is under way. */
+    private static final Pattern PROGRESS = Pattern.compile("\\] \\d+s/\\d+s +requests");
 
     private final List<Process> engines = new ArrayList<>();
 
@@ -105,6 +109,44 @@ class DistributedTests {
                 .contains("make engine BIND=127.0.0.3");
         assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo("# the last good summary\n");
         assertThat(results.resolve("raw")).doesNotExist();
+        assertThat(LabFixtures.processesOf(runId)).isEmpty();
+    }
+
+    @Test
+    void anEngineThatDiesDuringTheLoadFailsItsRowAndTheRun(@TempDir Path results) throws Exception {
+        String first = start("127.0.0.2");
+        String second = start("127.0.0.3");
+        Process dying = engines.getLast();
+        Files.writeString(results.resolve("summary.md"), "# the last good summary\n");
+        String runId = LabFixtures.newRunId("engine-dies");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        // Killed once the load is under way (its first progress line); the window would run for a minute.
+        Thread killer = Thread.ofVirtual().start(() -> {
+            try {
+                while (!PROGRESS.matcher(log.toString(StandardCharsets.UTF_8)).find()) {
+                    Thread.sleep(200);
+                }
+                dying.destroyForcibly();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+
+        List<String> args = LabFixtures.smallScenario(
+                results, "--apps=none", "--duration=60s", "--engines=" + first + "," + second);
+        boolean succeeded = LoadLab.execute(
+                Knobs.parse(args.toArray(String[]::new)), new PrintStream(log, true, StandardCharsets.UTF_8), runId);
+        killer.interrupt();
+        killer.join();
+
+        String output = log.toString(StandardCharsets.UTF_8);
+        assertThat(dying.isAlive()).as(output).isFalse();
+        assertThat(succeeded).as(output).isFalse();
+        assertThat(output.lines().filter(line -> line.startsWith("FAILED")))
+                .singleElement()
+                .asString()
+                .contains("engine " + second + " stopped answering during the load");
+        assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo("# the last good summary\n");
         assertThat(LabFixtures.processesOf(runId)).isEmpty();
     }
 

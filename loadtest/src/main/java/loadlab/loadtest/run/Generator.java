@@ -8,11 +8,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import loadlab.loadtest.engine.AddressBoundSockets;
 import loadlab.loadtest.engine.EngineProperties;
 import loadlab.loadtest.plan.Engines;
@@ -40,6 +42,11 @@ public final class Generator {
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
 
+    /** How often a running plan's engines are checked, and how long the live ones get to stop once one is lost. */
+    private static final Duration ENGINE_CHECK_EVERY = Duration.ofSeconds(1);
+
+    private static final Duration STOP_WAIT = Duration.ofSeconds(5);
+
     private final Engines engines;
     private final String rmiHost;
     private volatile Runnable stop = StandardJMeterEngine::stopEngine;
@@ -58,14 +65,22 @@ public final class Generator {
     public static List<String> unreachable(Engines engines) {
         List<String> reasons = new ArrayList<>();
         for (Engines.Address engine : engines.addresses()) {
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress(engine.host(), engine.port()), (int) CONNECT_TIMEOUT.toMillis());
-            } catch (IOException e) {
-                reasons.add("engine " + engine + " does not answer (" + e.getMessage() + "): start it with `make engine"
-                        + " BIND=" + engine.host() + " PORT=" + engine.port() + "`, or leave it out of engines");
-            }
+            refusal(engine)
+                    .ifPresent(refused -> reasons.add("engine " + engine + " does not answer (" + refused
+                            + "): start it with `make engine BIND=" + engine.host() + " PORT=" + engine.port()
+                            + "`, or leave it out of engines"));
         }
         return reasons;
+    }
+
+    /** Why an engine's registry port refuses a connection; empty when it accepts one. */
+    private static Optional<String> refusal(Engines.Address engine) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(engine.host(), engine.port()), (int) CONNECT_TIMEOUT.toMillis());
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.of(String.valueOf(e.getMessage()));
+        }
     }
 
     /** What each engine sends so that together they send {@code load}; all of it when JMeter runs here. */
@@ -108,6 +123,26 @@ public final class Generator {
             return thread;
         });
         AtomicBoolean overran = new AtomicBoolean();
+        AtomicReference<String> lost = new AtomicReference<>();
+        // An engine that dies takes its share of the samples with it: the load ends as soon as its port refuses, not
+        // at the grace's end, and the wait for its end report (which never comes) is cut short.
+        guard.scheduleWithFixedDelay(
+                () -> {
+                    for (Engines.Address engine : engines.addresses()) {
+                        Optional<String> refused = refusal(engine);
+                        if (refused.isPresent()
+                                && lost.compareAndSet(
+                                        null,
+                                        "engine " + engine + " stopped answering during the load (" + refused.get()
+                                                + "): its share of the samples is missing")) {
+                            remote.stopAll();
+                            guard.schedule(running::interrupt, STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+                        }
+                    }
+                },
+                ENGINE_CHECK_EVERY.toMillis(),
+                ENGINE_CHECK_EVERY.toMillis(),
+                TimeUnit.MILLISECONDS);
         long deadline = planned.plus(REMOTE_GRACE).toMillis();
         guard.schedule(
                 () -> {
@@ -120,13 +155,7 @@ public final class Generator {
         // wait is what ends it.
         guard.schedule(running::interrupt, deadline + REMOTE_GRACE.toMillis(), TimeUnit.MILLISECONDS);
         try {
-            plan.runIn(withProperties(remote)
-                    // Plain RMI: engines on loopback only (Engines refuses others), where SSL protects nothing.
-                    .prop("server.rmi.ssl.disable", "true")
-                    // Batches of samples at least every second, so that progress and the health watch stay current.
-                    .prop("mode", "StrippedBatch")
-                    .prop("num_sample_threshold", "100")
-                    .prop("time_threshold", "1000"));
+            runIn(plan, remote, lost);
         } finally {
             guard.shutdownNow();
             // An interrupt that came after the plan ended must not hit whatever this thread does next.
@@ -134,10 +163,32 @@ public final class Generator {
             stop = StandardJMeterEngine::stopEngine;
             stopNow = StandardJMeterEngine::stopEngineNow;
         }
+        if (lost.get() != null) {
+            throw new IOException(lost.get());
+        }
         if (overran.get()) {
             // Its samples are only the other engines' share: a measurement of part of the load is no measurement.
             throw new IOException("the remote engines had not all ended " + REMOTE_GRACE.toSeconds()
                     + " s after the load's planned end: an engine of " + engines.addresses() + " stopped answering");
+        }
+    }
+
+    /** The plan on the engines; an interrupt after one of them was lost is that loss, not an interrupted run. */
+    private static void runIn(DslTestPlan plan, Remote remote, AtomicReference<String> lost)
+            throws IOException, InterruptedException, TimeoutException {
+        try {
+            plan.runIn(withProperties(remote)
+                    // Plain RMI: engines on loopback only (Engines refuses others), where SSL protects nothing.
+                    .prop("server.rmi.ssl.disable", "true")
+                    // Batches of samples at least every second, so that progress and the health watch stay current.
+                    .prop("mode", "StrippedBatch")
+                    .prop("num_sample_threshold", "100")
+                    .prop("time_threshold", "1000"));
+        } catch (InterruptedException | RuntimeException e) {
+            // Stopping engines while one is gone can fail too; the loss is the reason, not what it broke.
+            if (lost.get() == null) {
+                throw e;
+            }
         }
     }
 
