@@ -109,7 +109,15 @@ final class Sections {
                 .append('\n')
                 .append("- Load generator JVM: ")
                 .append(e.loadGeneratorJvm())
-                .append("\n\n");
+                .append('\n');
+        // A run of targets the lab did not start says which, and where their figures came from; the others read as
+        // they always did.
+        if (!e.remoteTargets().isEmpty()) {
+            md.append("- Targets the lab did not start: ")
+                    .append(String.join("; ", e.remoteTargets()))
+                    .append('\n');
+        }
+        md.append('\n');
     }
 
     /** "## Charts" with one image per chart, described; nothing when there are none. */
