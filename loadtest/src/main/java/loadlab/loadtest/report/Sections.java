@@ -103,6 +103,8 @@ final class Sections {
                 .append('\n')
                 .append("- CPU pinning: ")
                 .append(plan.cpus().describe())
+                // taskset reaches only the processes of this machine that the lab starts.
+                .append(plan.cpus().pinned() && !e.remoteTargets().isEmpty() ? ", for what the lab starts here" : "")
                 .append('\n')
                 .append("- App JVM flags: ")
                 .append(Format.code(e.appJvmFlags()))
