@@ -96,6 +96,10 @@ public final class LoadLab {
         if (!setup.engines().isLocal()) {
             environment = environment.loadFrom(setup.engines().describe());
         }
+        List<String> remote = setup.remoteTargets().describe(plan);
+        if (!remote.isEmpty()) {
+            environment = environment.withRemoteTargets(remote);
+        }
         ResultSet results = new ResultSet(plan, environment, points);
         try {
             Output.write(results, staging, out);

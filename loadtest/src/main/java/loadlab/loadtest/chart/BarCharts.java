@@ -106,7 +106,8 @@ final class BarCharts {
 
     /**
      * Three panels stacked, CPU per request, memory and threads, for the measured targets that have figures.
-     * Empty when none has.
+     * Empty when none has. The memory panel leaves out a target whose RSS was not read (one on another host), and is
+     * left out itself when no target has one: a missing figure is no bar, never a bar of zero.
      */
     static Optional<BufferedImage> resources(List<Point> inputs) {
         Map<String, ResourceFigures> resources = new LinkedHashMap<>();
@@ -119,28 +120,40 @@ final class BarCharts {
             return Optional.empty();
         }
         String xTitle = "Target" + ChartStyle.notShown(inputs);
-        List<CategoryChart> panels = List.of(
-                resourcePanel(
-                        "Resource cost: CPU time per 1000 requests",
-                        xTitle,
-                        "CPU (s per 1000 req)",
-                        "#,##0.00",
-                        costed,
-                        input -> resources.get(input.target().name()).cpuSecondsPer1000Requests()),
-                resourcePanel(
-                        "Resource cost: peak resident memory (RSS)",
-                        xTitle,
-                        "Peak RSS (MiB)",
-                        "#,##0",
-                        costed,
-                        input -> resources.get(input.target().name()).peakRssMb()),
-                resourcePanel(
-                        "Resource cost: peak platform (OS) threads",
-                        xTitle,
-                        "Peak platform threads",
-                        "#,##0",
-                        costed,
-                        input -> resources.get(input.target().name()).peakPlatformThreads()));
+        List<CategoryChart> panels = new ArrayList<>();
+        panels.add(resourcePanel(
+                "Resource cost: CPU time per 1000 requests",
+                xTitle,
+                "CPU (s per 1000 req)",
+                "#,##0.00",
+                costed,
+                input -> resources.get(input.target().name()).cpuSecondsPer1000Requests()));
+        List<Point> withRss = costed.stream()
+                .filter(input ->
+                        resources.get(input.target().name()).peakRssMb().isPresent())
+                .toList();
+        if (!withRss.isEmpty()) {
+            List<String> noRss = costed.stream()
+                    .filter(input -> !withRss.contains(input))
+                    .map(Charts::name)
+                    .toList();
+            panels.add(resourcePanel(
+                    "Resource cost: peak resident memory (RSS)",
+                    noRss.isEmpty()
+                            ? xTitle
+                            : xTitle + "   (RSS not read, not shown: " + String.join(", ", noRss) + ")",
+                    "Peak RSS (MiB)",
+                    "#,##0",
+                    withRss,
+                    input -> resources.get(input.target().name()).peakRssMb().getAsDouble()));
+        }
+        panels.add(resourcePanel(
+                "Resource cost: peak platform (OS) threads",
+                xTitle,
+                "Peak platform threads",
+                "#,##0",
+                costed,
+                input -> resources.get(input.target().name()).peakPlatformThreads()));
         BufferedImage stacked =
                 new BufferedImage(ChartStyle.WIDTH, RESOURCE_PANEL_HEIGHT * panels.size(), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = stacked.createGraphics();

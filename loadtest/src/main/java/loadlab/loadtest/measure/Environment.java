@@ -1,8 +1,10 @@
 package loadlab.loadtest.measure;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.lang.management.ManagementFactory;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -14,6 +16,9 @@ import java.util.Locale;
  * @param gitCommit        the commit the apps were built from (with a "-dirty" mark if the runner knows)
  * @param jdk              vendor and version
  * @param loadGeneratorJvm heap and flags of the JVM running JMeter, which shares the machine with the apps
+ * @param remoteTargets    each target the lab loaded but did not start, with its URL and where its figures came from;
+ *                         empty when the lab started every target (and then left out of the data file, so that files
+ *                         of such runs, and older files, read and write as before)
  */
 public record Environment(
         String dateTime,
@@ -24,7 +29,26 @@ public record Environment(
         int cores,
         String memory,
         String appJvmFlags,
-        String loadGeneratorJvm) {
+        String loadGeneratorJvm,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> remoteTargets) {
+
+    public Environment {
+        remoteTargets = remoteTargets == null ? List.of() : List.copyOf(remoteTargets);
+    }
+
+    /** An environment in which the lab started every target. */
+    public Environment(
+            String dateTime,
+            String commandLine,
+            String gitCommit,
+            String jdk,
+            String os,
+            int cores,
+            String memory,
+            String appJvmFlags,
+            String loadGeneratorJvm) {
+        this(dateTime, commandLine, gitCommit, jdk, os, cores, memory, appJvmFlags, loadGeneratorJvm, List.of());
+    }
 
     /** Fills what this JVM can know about itself and the machine; the runner supplies the rest. */
     public static Environment detect(
@@ -59,7 +83,14 @@ public record Environment(
                 memory,
                 appJvmFlags,
                 engines + "; the runner's JVM, which collects the samples and whose figures the load generator table"
-                        + " shows: " + loadGeneratorJvm);
+                        + " shows: " + loadGeneratorJvm,
+                remoteTargets);
+    }
+
+    /** The same environment, naming the targets the lab loaded but did not start. */
+    public Environment withRemoteTargets(List<String> remote) {
+        return new Environment(
+                dateTime, commandLine, gitCommit, jdk, os, cores, memory, appJvmFlags, loadGeneratorJvm, remote);
     }
 
     private static String physicalMemory() {

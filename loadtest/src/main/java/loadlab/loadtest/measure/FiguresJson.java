@@ -134,9 +134,8 @@ final class FiguresJson {
     private static ObjectNode usage(ResourceUsage u) {
         ObjectNode node = JSON.objectNode().put("cpuSeconds", u.cpuSeconds()).put("averageCores", u.averageCores());
         putOptional(node, "cpuSecondsPer1000Requests", u.cpuSecondsPer1000Requests());
-        node.put("peakRssMib", u.peakRssMib())
-                .put("peakThreads", u.peakThreads())
-                .put("sampledThroughout", u.sampledThroughout());
+        putOptional(node, "peakRssMib", u.peakRssMib());
+        node.put("peakThreads", u.peakThreads()).put("sampledThroughout", u.sampledThroughout());
         putOptional(node, "idleCores", u.idleCores());
         putOptional(node, "jitCpuSeconds", u.jitCpuSeconds());
         putOptional(node, "peakHeapMib", u.peakHeapMib());
@@ -148,7 +147,7 @@ final class FiguresJson {
                 n.get("cpuSeconds").asDouble(),
                 n.get("averageCores").asDouble(),
                 optionalDouble(n.get("cpuSecondsPer1000Requests")),
-                n.get("peakRssMib").asDouble(),
+                optionalDouble(n.get("peakRssMib")),
                 n.get("peakThreads").asInt(),
                 n.get("sampledThroughout").asBoolean(),
                 optionalDouble(n.get("idleCores")),

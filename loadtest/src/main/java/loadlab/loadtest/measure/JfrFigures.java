@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import jdk.jfr.EventType;
@@ -20,6 +21,9 @@ import jdk.jfr.consumer.RecordingFile;
  * <p>
  * Only events that START inside the window [start, end) count, so every figure is a count or sum over the window
  * itself, never a cumulative counter read at the end.
+ * <p>
+ * A target on another host has no recording the lab could read: its GC count and pauses come from its Actuator instead
+ * ({@link #ofGcCounters}), Micrometer's {@code jvm.gc.pause}, and its heap after GC and pinning are empty.
  *
  * @param gcCount            collections that started in the window ({@code jdk.GarbageCollection}: young, mixed,
  *                           full, and G1's concurrent cycles, each counted once as JFR reports them)
@@ -76,6 +80,31 @@ public record JfrFigures(
         }
         return List.of("-XX:StartFlightRecording=filename=" + file + ",dumponexit=true,settings=default," + PINNED_EVENT
                 + "#threshold=0ms");
+    }
+
+    /**
+     * The collections of a target read through its Actuator: Micrometer's cumulative {@code jvm.gc.pause} count and
+     * total time, as each reading took them ({@link ResourceSamples.Reading#gcCount()}), taken as the difference
+     * between the last reading at or before the window's end and the last at or before its start, as CPU is. Within a
+     * reading period of each edge, as CPU is. {@code jvm.gc.pause} counts stop-the-world pauses only: unlike the
+     * recording's count, G1's concurrent cycles are not in it. Heap after GC and pinning are not read (empty).
+     *
+     * @return empty when the readings have no collections, or none at or before the window's start
+     */
+    public static Optional<JfrFigures> ofGcCounters(ResourceSamples samples, MeasurementWindow window) {
+        Optional<ResourceSamples.Reading> start =
+                ResourceUsage.lastAtOrBefore(samples.readings(), window.startMillis());
+        Optional<ResourceSamples.Reading> end = ResourceUsage.lastAtOrBefore(samples.readings(), window.endMillis());
+        if (start.isEmpty()
+                || start.get().gcCount() == ResourceSamples.Reading.UNKNOWN
+                || end.get().gcCount() == ResourceSamples.Reading.UNKNOWN) {
+            return Optional.empty();
+        }
+        return Optional.of(new JfrFigures(
+                (int) Math.max(0, end.get().gcCount() - start.get().gcCount()),
+                Math.max(0, end.get().gcPauseNanos() - start.get().gcPauseNanos()) / 1e6,
+                OptionalDouble.empty(),
+                OptionalInt.empty()));
     }
 
     public static JfrFigures read(Path jfr, MeasurementWindow window) throws IOException {

@@ -23,7 +23,8 @@ public record MemoryPerConnection(
     public static Optional<MemoryPerConnection> of(Point point) {
         if (point.stats().isEmpty()
                 || point.cost().memory().isEmpty()
-                || point.cost().process().isEmpty()) {
+                || point.cost().process().isEmpty()
+                || point.cost().process().get().peakRssMib().isEmpty()) {
             return Optional.empty();
         }
         int inFlight = inFlightAtEnd(point.series(), point.stats().get().window());
@@ -34,7 +35,7 @@ public record MemoryPerConnection(
         return Optional.of(new MemoryPerConnection(
                 inFlight,
                 live.restRssMib(),
-                point.cost().process().get().peakRssMib(),
+                point.cost().process().get().peakRssMib().getAsDouble(),
                 live.restHeapMib(),
                 live.loadedHeapMib()));
     }

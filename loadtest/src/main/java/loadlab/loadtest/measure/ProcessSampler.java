@@ -16,7 +16,9 @@ import java.util.function.Supplier;
 /**
  * Samples one process's CPU time, RSS and OS threads about once a second on a daemon thread, from start until
  * {@link #stop()} or until the process is gone. Which readings count is decided afterwards against the measurement
- * window ({@link ResourceUsage}), just as for requests: the window is only known once the load has run.
+ * window ({@link ResourceUsage}), just as for requests: the window is only known once the load has run. The readings
+ * come from {@code /proc} for a process of this machine, or from whatever source {@link #of} is given (a process on
+ * another host, read through its Actuator).
  */
 public final class ProcessSampler implements AutoCloseable {
 
@@ -54,6 +56,16 @@ public final class ProcessSampler implements AutoCloseable {
         return ProcStat.read(pid)
                 .map(reading -> OptionalLong.of(reading.cpuNanos()))
                 .orElse(OptionalLong.empty());
+    }
+
+    /**
+     * Samples what {@code source} reads every second, starting now: empty from it means the process is gone, and an
+     * exception that it cannot be read any more; either ends the sampling.
+     *
+     * @param name what the sampling thread is named after
+     */
+    public static ProcessSampler of(String name, Supplier<Optional<ResourceSamples.Reading>> source) {
+        return new ProcessSampler("loadlab-sampler-" + name, source, DEFAULT_PERIOD);
     }
 
     /** Samples process {@code pid} from {@code /proc} every second, starting now. */
@@ -148,7 +160,8 @@ public final class ProcessSampler implements AutoCloseable {
         try {
             reading = source.get();
         } catch (RuntimeException unreadable) {
-            // A /proc format this parser does not know: stop and say why, rather than fail every second.
+            // A /proc format this parser does not know, or a source that stopped answering: stop and say why, rather
+            // than fail every second.
             reading = Optional.empty();
             failure = unreadable.toString();
         }

@@ -8,7 +8,8 @@ import java.util.Optional;
  * source shows as n/a, never as zeros.
  *
  * @param process       the target's own process: the app, or slow-server itself for direct
- * @param jfr           GC, heap and pinning figures from the target's JFR recording
+ * @param jfr           GC, heap and pinning figures from the target's JFR recording; for a target on another host,
+ *                      its GC count and pauses from its Actuator ({@link JfrFigures#ofGcCounters})
  * @param loadGenerator the load generator JVM (this one), to show it was not the bottleneck
  * @param backend       slow-server over an app's window: with the load generator and the app, all of the lab's CPU;
  *                      empty for direct, whose process is slow-server

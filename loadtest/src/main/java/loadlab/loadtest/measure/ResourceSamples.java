@@ -5,8 +5,8 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Timestamped readings of one process's cumulative CPU time, resident set size and OS thread count, as a
- * {@link ProcessSampler} takes them about once a second. A pure value: {@link ResourceUsage} does the arithmetic.
+ * Timestamped readings of one process's cumulative CPU time, resident set size and OS thread count (and what else
+ * its source gives), as a {@link ProcessSampler} takes them about once a second. A pure value: {@link ResourceUsage} does the arithmetic.
  *
  * @param readings in time order (the constructor sorts a copy)
  */
@@ -19,22 +19,41 @@ public record ResourceSamples(List<Reading> readings) {
      *
      * @param atMillis when it was taken, epoch millis on the same clock as the {@link MeasurementWindow}
      * @param cpuNanos the process's CPU time since it started (user + system), a cumulative counter
-     * @param rssKb    resident set size at that moment, in KiB ({@code VmRSS})
+     * @param rssKb    resident set size at that moment, in KiB ({@code VmRSS}); {@link #UNKNOWN} when not read (a
+     *                 process on another host, whose Actuator has no such figure)
      * @param threads  live OS threads at that moment ({@code Threads}): platform threads only, since virtual
-     *                 threads are not OS threads; JVM-internal threads (GC, JIT, JFR) included
+     *                 threads are not OS threads; JVM-internal threads (GC, JIT, JFR) included. From an Actuator,
+     *                 the JVM's live threads ({@code jvm.threads.live}), which leave the JVM's internal ones out
      * @param jitCpuNanos the CPU time of the JVM's JIT compiler threads so far, a cumulative counter; {@link #UNKNOWN}
-     *                 when not read
+     *                 when not read. From an Actuator, the JVM's elapsed compile time ({@code jvm.compilation.time})
+     *                 stands in for it
      * @param heapUsedKb the JVM's heap in use at that moment; {@link #UNKNOWN} when not read (another process)
+     * @param gcCount  collections so far, a cumulative counter; {@link #UNKNOWN} when not read: only an Actuator's
+     *                 {@code jvm.gc.pause} gives it, since a JVM of the lab's own has its JFR recording instead
+     * @param gcPauseNanos the pauses of those collections, a cumulative sum; {@link #UNKNOWN} with {@code gcCount}
      */
-    public record Reading(long atMillis, long cpuNanos, long rssKb, int threads, long jitCpuNanos, long heapUsedKb) {
+    public record Reading(
+            long atMillis,
+            long cpuNanos,
+            long rssKb,
+            int threads,
+            long jitCpuNanos,
+            long heapUsedKb,
+            long gcCount,
+            long gcPauseNanos) {
 
         public static final long UNKNOWN = -1;
 
         public Reading {
-            if (cpuNanos < 0 || rssKb < 0 || threads < 0) {
+            if (cpuNanos < 0 || (rssKb < 0 && rssKb != UNKNOWN) || threads < 0) {
                 throw new IllegalArgumentException("a reading cannot be negative: " + cpuNanos + " ns, " + rssKb
                         + " KiB, " + threads + " threads");
             }
+        }
+
+        /** A reading without the collections, which only an Actuator gives. */
+        public Reading(long atMillis, long cpuNanos, long rssKb, int threads, long jitCpuNanos, long heapUsedKb) {
+            this(atMillis, cpuNanos, rssKb, threads, jitCpuNanos, heapUsedKb, UNKNOWN, UNKNOWN);
         }
 
         /** A reading of CPU, memory and threads only. */

@@ -21,7 +21,8 @@ import java.util.OptionalDouble;
  * @param averageCores              cpuSeconds / window seconds: 1.0 is one core busy all the time
  * @param cpuSecondsPer1000Requests (cpuSeconds − idle cores × window − JIT seconds) per 1,000 requests counted in
  *                                  the window; empty when none were
- * @param peakRssMib                largest resident set size sampled inside the window, MiB
+ * @param peakRssMib                largest resident set size sampled inside the window, MiB; empty when not read
+ *                                  (a target on another host, read through its Actuator, which has no RSS)
  * @param peakThreads               largest OS (platform) thread count sampled inside the window
  * @param sampledThroughout         false when the last reading is before the window's end, e.g. the process died
  *                                  mid-window: its CPU then counts up to its last reading only
@@ -35,7 +36,7 @@ public record ResourceUsage(
         double cpuSeconds,
         double averageCores,
         OptionalDouble cpuSecondsPer1000Requests,
-        double peakRssMib,
+        OptionalDouble peakRssMib,
         int peakThreads,
         boolean sampledThroughout,
         OptionalDouble idleCores,
@@ -54,7 +55,7 @@ public record ResourceUsage(
                 cpuSeconds,
                 averageCores,
                 cpuSecondsPer1000Requests,
-                peakRssMib,
+                OptionalDouble.of(peakRssMib),
                 peakThreads,
                 sampledThroughout,
                 OptionalDouble.empty(),
@@ -96,7 +97,7 @@ public record ResourceUsage(
                 cpuSeconds,
                 cpuSeconds / window.seconds(),
                 requests == 0 ? OptionalDouble.empty() : OptionalDouble.of(loadCpu * 1000 / requests),
-                inside.stream().mapToLong(ResourceSamples.Reading::rssKb).max().orElseThrow() / 1024.0,
+                peakRss(inside),
                 inside.stream().mapToInt(ResourceSamples.Reading::threads).max().orElseThrow(),
                 readings.getLast().atMillis() >= window.endMillis(),
                 idleCores,
@@ -104,7 +105,7 @@ public record ResourceUsage(
                 peakHeap(inside)));
     }
 
-    private static Optional<ResourceSamples.Reading> lastAtOrBefore(List<ResourceSamples.Reading> readings, long at) {
+    static Optional<ResourceSamples.Reading> lastAtOrBefore(List<ResourceSamples.Reading> readings, long at) {
         ResourceSamples.Reading last = null;
         for (ResourceSamples.Reading reading : readings) {
             if (reading.atMillis() <= at) {
@@ -137,6 +138,13 @@ public record ResourceUsage(
         }
         // Compiler threads come and go, and an ended one takes its time out of the sum: never below zero.
         return OptionalDouble.of(Math.max(0, to.jitCpuNanos() - from.jitCpuNanos()) / 1e9);
+    }
+
+    /** The largest RSS read, over the readings that have one: none when the source reads no RSS. */
+    private static OptionalDouble peakRss(List<ResourceSamples.Reading> inside) {
+        long peak =
+                inside.stream().mapToLong(ResourceSamples.Reading::rssKb).max().orElse(ResourceSamples.Reading.UNKNOWN);
+        return peak == ResourceSamples.Reading.UNKNOWN ? OptionalDouble.empty() : OptionalDouble.of(peak / 1024.0);
     }
 
     private static OptionalDouble peakHeap(List<ResourceSamples.Reading> inside) {

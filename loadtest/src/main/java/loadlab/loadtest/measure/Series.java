@@ -1,6 +1,7 @@
 package loadlab.loadtest.measure;
 
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * How one load developed second by second, for the charts over time and for a target's recovery from a
@@ -16,8 +17,18 @@ public record Series(
 
     public static final Series NONE = new Series(0, List.of());
 
-    /** One reading of the target's process, at a moment given in seconds since the run's start. */
-    public record ResourcePoint(double atSecond, double rssMib, int threads) {}
+    /**
+     * One reading of the target's process, at a moment given in seconds since the run's start.
+     *
+     * @param rssMib empty when not read (a target on another host, read through its Actuator)
+     */
+    public record ResourcePoint(double atSecond, OptionalDouble rssMib, int threads) {
+
+        /** A reading with its RSS. */
+        public ResourcePoint(double atSecond, double rssMib, int threads) {
+            this(atSecond, OptionalDouble.of(rssMib), threads);
+        }
+    }
 
     /** The heap in use right after one collection, at a moment given in seconds since the run's start. */
     public record HeapPoint(double atSecond, double mib) {}
@@ -41,7 +52,12 @@ public record Series(
         long last = runStartMillis + seconds.size() * 1000L;
         List<ResourcePoint> points = samples.readings().stream()
                 .filter(r -> r.atMillis() >= runStartMillis && r.atMillis() <= last)
-                .map(r -> new ResourcePoint(secondOf(r.atMillis()), r.rssKb() / 1024.0, r.threads()))
+                .map(r -> new ResourcePoint(
+                        secondOf(r.atMillis()),
+                        r.rssKb() == ResourceSamples.Reading.UNKNOWN
+                                ? OptionalDouble.empty()
+                                : OptionalDouble.of(r.rssKb() / 1024.0),
+                        r.threads()))
                 .toList();
         return new Series(runStartMillis, seconds, points, heapAfterGc);
     }

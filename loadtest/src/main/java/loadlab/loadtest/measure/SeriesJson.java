@@ -20,7 +20,7 @@ final class SeriesJson {
 
     /**
      * Each second as {@code [offset, completed, errors, p99 or null, in flight, errors by class...]} (classes in
-     * enum order), each resource reading as {@code [second, RSS MiB, threads]} and each heap after a collection as
+     * enum order), each resource reading as {@code [second, RSS MiB or null, threads]} and each heap after a collection as
      * {@code [second, MiB]}: compact, since a run has hundreds of them.
      */
     static ObjectNode of(Series series) {
@@ -38,9 +38,15 @@ final class SeriesJson {
             s.errorsByClass().values().forEach(row::add);
         }
         ArrayNode resources = node.putArray("resources");
-        series.resources()
-                .forEach(r ->
-                        resources.addArray().add(r.atSecond()).add(r.rssMib()).add(r.threads()));
+        for (Series.ResourcePoint r : series.resources()) {
+            ArrayNode row = resources.addArray().add(r.atSecond());
+            if (r.rssMib().isPresent()) {
+                row.add(r.rssMib().getAsDouble());
+            } else {
+                row.addNull();
+            }
+            row.add(r.threads());
+        }
         ArrayNode heap = node.putArray("heapAfterGc");
         series.heapAfterGc().forEach(h -> heap.addArray().add(h.atSecond()).add(h.mib()));
         return node;
@@ -68,7 +74,9 @@ final class SeriesJson {
         List<Series.ResourcePoint> resources = new ArrayList<>();
         n.get("resources")
                 .forEach(r -> resources.add(new Series.ResourcePoint(
-                        r.get(0).asDouble(), r.get(1).asDouble(), r.get(2).asInt())));
+                        r.get(0).asDouble(),
+                        FiguresJson.optionalDouble(r.get(1)),
+                        r.get(2).asInt())));
         List<Series.HeapPoint> heap = new ArrayList<>();
         n.get("heapAfterGc")
                 .forEach(h -> heap.add(

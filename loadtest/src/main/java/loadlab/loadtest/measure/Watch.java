@@ -127,7 +127,9 @@ record Watch(Series series, int offset, Timeline.Segment calm, Timeline.Segment 
     private OptionalDouble peakRss(int from, int until) {
         return series.resources().stream()
                 .filter(r -> r.atSecond() >= from && r.atSecond() < until)
-                .mapToDouble(Series.ResourcePoint::rssMib)
+                .map(Series.ResourcePoint::rssMib)
+                .filter(OptionalDouble::isPresent)
+                .mapToDouble(OptionalDouble::getAsDouble)
                 .max();
     }
 

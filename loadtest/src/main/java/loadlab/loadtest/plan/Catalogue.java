@@ -26,7 +26,8 @@ public record Catalogue(Path file, List<Entry> entries) {
     static final Set<String> OWN_FIELDS = Set.of("about", "kind", "request", "results", "default", "schedule", "spike");
 
     /** Knobs of where and how the lab runs, not of what a scenario measures: the command line's alone. */
-    static final Set<String> SETUP_KNOBS = Set.of("scenario", "host", "ports", "results", "engines", "a", "b", "dbUrl");
+    static final Set<String> SETUP_KNOBS =
+            Set.of("scenario", "host", "ports", "results", "engines", "targets", "a", "b", "dbUrl");
 
     private static final Pattern HEADER = Pattern.compile("\\[([a-z0-9][a-z0-9-]*)]");
     private static final Pattern FIELD = Pattern.compile("([A-Za-z][A-Za-z-]*)\\s*=\\s*(.*)");

@@ -69,9 +69,11 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
                 projectDir,
                 projectDir.resolve(values.raw(mode == Mode.DIFF && values.isGiven("b") ? "b" : "results")),
                 Optional.ofNullable(values.raw("dbUrl")).map(raw -> DbUrl.parse(values.label("dbUrl"), raw)),
-                Engines.parse("engines", values.raw("engines")));
+                Engines.parse("engines", values.raw("engines")),
+                RemoteTargets.parse("targets", values.raw("targets")));
         if (mode.runsLoad()) {
             plans.forEach(plan -> checkEngines(plan, setup.engines()));
+            checkRemoteTargets(plans, setup.remoteTargets());
         }
         return new Knobs(mode, plans, setup, diffBase(mode, values, setup));
     }
@@ -95,6 +97,37 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
                     + " which a remote engine cannot run; run it without engines");
         }
         plan.loads().forEach(engines::share);
+    }
+
+    /**
+     * A remote target must be one the plans load, and a plan must be one a target it does not start can serve: a
+     * database plan starts db-server and gives every app its database, and a backend schedule is given to the
+     * slow-server the lab starts.
+     */
+    private static void checkRemoteTargets(List<Plan> plans, RemoteTargets remote) {
+        if (remote.isEmpty()) {
+            return;
+        }
+        for (Plan plan : plans) {
+            if (plan.request().usesDatabase()) {
+                throw new IllegalArgumentException("targets="
+                        + String.join(",", remote.byName().keySet())
+                        + ": scenario '" + plan.name() + "' queries the PostgreSQL the lab starts and gives every app,"
+                        + " which a target it does not start cannot use; run it without targets");
+            }
+            if (remote.backend().isPresent() && plan.backend().hasSchedule()) {
+                throw new IllegalArgumentException("targets: scenario '" + plan.name() + "' gives the slow-server the"
+                        + " lab starts a schedule, which a slow-server it does not start would not follow; run it"
+                        + " without a remote slow-server");
+            }
+        }
+        for (String name : remote.byName().keySet()) {
+            if (!name.equals(Target.SLOW_SERVER)
+                    && plans.stream().noneMatch(plan -> plan.targetNames().contains(name))) {
+                throw new IllegalArgumentException(
+                        "targets names " + name + ", which apps= does not run: add it to apps or leave it out");
+            }
+        }
     }
 
     private static Map<String, String> given(String... args) {

@@ -10,8 +10,8 @@ import java.util.Optional;
 /**
  * Where and how the lab runs its services, as opposed to what it measures ({@link Plan}): the loopback address, each
  * service's port, the project the jars come from, the results folder, and the existing
- * PostgreSQL a database scenario uses instead of starting db-server, if one is given, and the JMeter engines that send
- * the load, if not this JVM.
+ * PostgreSQL a database scenario uses instead of starting db-server, if one is given, the JMeter engines that send
+ * the load, if not this JVM, and the targets the lab loads but does not start, if any.
  */
 public record Setup(
         String host,
@@ -19,7 +19,8 @@ public record Setup(
         Path projectDir,
         Path resultsDir,
         Optional<DbUrl> dbUrl,
-        Engines engines) {
+        Engines engines,
+        RemoteTargets remoteTargets) {
 
     public Setup {
         ports = Map.copyOf(ports);

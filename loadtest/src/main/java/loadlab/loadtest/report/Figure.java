@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.BiFunction;
 import java.util.function.DoubleFunction;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceUsage;
@@ -51,8 +52,8 @@ record Figure(
             (s, c) -> c.backend().map(ResourceUsage::cpuSecondsPer1000Requests).orElse(OptionalDouble.empty()),
             Format::hundredths);
 
-    static final Figure RSS =
-            new Figure("Peak RSS (MiB)", "peak RSS", (s, c) -> usage(c, ResourceUsage::peakRssMib), Format::whole);
+    static final Figure RSS = new Figure(
+            "Peak RSS (MiB)", "peak RSS", (s, c) -> optionalUsage(c, ResourceUsage::peakRssMib), Format::whole);
     static final Figure THREADS =
             new Figure("Peak threads", "peak threads", (s, c) -> usage(c, ResourceUsage::peakThreads), Format::whole);
 
@@ -70,6 +71,10 @@ record Figure(
         return stats.responseTimes()
                 .map(t -> OptionalDouble.of(figure.applyAsDouble(t)))
                 .orElse(OptionalDouble.empty());
+    }
+
+    private static OptionalDouble optionalUsage(ResourceCost cost, Function<ResourceUsage, OptionalDouble> figure) {
+        return cost.process().map(figure).orElse(OptionalDouble.empty());
     }
 
     private static OptionalDouble usage(ResourceCost cost, ToDoubleFunction<ResourceUsage> figure) {

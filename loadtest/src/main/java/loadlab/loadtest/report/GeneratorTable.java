@@ -46,7 +46,9 @@ final class GeneratorTable {
                         .orElse(Format.NOT_AVAILABLE),
                 most(points, ResourceUsage::peakThreads).map(Format::whole).orElse(Format.NOT_AVAILABLE),
                 mostOptional(points, u -> u.peakHeapMib()).map(Format::whole).orElse(Format.NOT_AVAILABLE),
-                most(points, ResourceUsage::peakRssMib).map(Format::whole).orElse(Format.NOT_AVAILABLE)));
+                mostOptional(points, ResourceUsage::peakRssMib)
+                        .map(Format::whole)
+                        .orElse(Format.NOT_AVAILABLE)));
         table.appendTo(md);
     }
 

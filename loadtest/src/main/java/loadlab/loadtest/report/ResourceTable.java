@@ -65,6 +65,15 @@ final class ResourceTable {
                         + "threads count); GCs, their pauses, heap in use after the last GC and virtual-thread pinnings "
                         + "(`jdk.VirtualThreadPinned`, threshold 0 ms) come from a JFR recording with default settings "
                         + "that every JVM runs alike; direct's row is slow-server itself.\n\n");
+        if (!e.remoteTargets().isEmpty()) {
+            md.append("A target the lab did not start (see Environment) has no `/proc` or recording here. With a "
+                    + "management port, its figures are read from its Actuator (Micrometer) every second: CPU is "
+                    + "`process.cpu.time`, threads are `jvm.threads.live` (the JVM's live threads; its own GC and JIT "
+                    + "threads are not among them), JIT (s) is `jvm.compilation.time` (time spent compiling, standing "
+                    + "in for the compiler threads' CPU), and GCs and their pauses are the change in `jvm.gc.pause` "
+                    + "over the window (stop-the-world pauses only, no concurrent cycles); its RSS, heap after GC and "
+                    + "pinnings are not read (n/a). Without a management port it has no figures.\n\n");
+        }
         md.append("The load generator (JMeter, one platform thread per user) over each target's window, out of ")
                 .append(e.cores())
                 .append(" cores and ")
@@ -94,7 +103,9 @@ final class ResourceTable {
                         .map(cpu -> Format.whole(1000 / cpu))
                         .orElse(na),
                 process.map(p -> Format.hundredths(p.averageCores())).orElse(na),
-                process.map(p -> Format.whole(p.peakRssMib())).orElse(na),
+                process.flatMap(p -> SummaryReport.boxed(p.peakRssMib()))
+                        .map(Format::whole)
+                        .orElse(na),
                 process.map(p -> Integer.toString(p.peakThreads())).orElse(na),
                 jfr.flatMap(j -> SummaryReport.boxed(j.heapUsedAfterGcMib()))
                         .map(Format::whole)
@@ -117,6 +128,9 @@ final class ResourceTable {
                         .flatMap(g -> SummaryReport.boxed(g.peakHeapMib()))
                         .map(Format::whole)
                         .orElse(na),
-                generator.map(g -> Format.whole(g.peakRssMib())).orElse(na));
+                generator
+                        .flatMap(g -> SummaryReport.boxed(g.peakRssMib()))
+                        .map(Format::whole)
+                        .orElse(na));
     }
 }

@@ -103,13 +103,23 @@ final class Sections {
                 .append('\n')
                 .append("- CPU pinning: ")
                 .append(plan.cpus().describe())
+                // taskset reaches only the processes of this machine that the lab starts.
+                .append(plan.cpus().pinned() && !e.remoteTargets().isEmpty() ? ", for what the lab starts here" : "")
                 .append('\n')
                 .append("- App JVM flags: ")
                 .append(Format.code(e.appJvmFlags()))
                 .append('\n')
                 .append("- Load generator JVM: ")
                 .append(e.loadGeneratorJvm())
-                .append("\n\n");
+                .append('\n');
+        // A run of targets the lab did not start says which, and where their figures came from; the others read as
+        // they always did.
+        if (!e.remoteTargets().isEmpty()) {
+            md.append("- Targets the lab did not start: ")
+                    .append(String.join("; ", e.remoteTargets()))
+                    .append('\n');
+        }
+        md.append('\n');
     }
 
     /** "## Charts" with one image per chart, described; nothing when there are none. */

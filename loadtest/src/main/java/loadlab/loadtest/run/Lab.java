@@ -21,7 +21,8 @@ import loadlab.loadtest.plan.Target;
  * Runs a plan: its backend once (slow-server, or db-server for a database plan unless an existing database is given),
  * then each target in turn, started once and loaded with every load of the plan, each
  * load {@code runs} times. Only one app runs at a time. Every point it measures, or fails to, becomes a
- * {@link Point}; raw samples, logs and recordings go to the staging folder's {@code raw/}.
+ * {@link Point}; raw samples, logs and recordings go to the staging folder's {@code raw/}. A target of {@code TARGETS}
+ * (slow-server or an app the lab does not start) is loaded and watched the same way, but neither started nor stopped.
  */
 public final class Lab {
 
@@ -38,6 +39,8 @@ public final class Lab {
     private final PrintStream out;
     private final Services services;
     private LabProcess backend;
+    /** The backend as the health watch sees it: the lab's own process, a remote slow-server, or none (a database). */
+    private HealthWatch.Service backendWatched;
     /** Why the backend died during a load, once it has: no target after it can be measured. */
     private String backendDeath;
 
@@ -61,7 +64,9 @@ public final class Lab {
             plan.targets().forEach(target -> points.addAll(failedEverywhere(target, notRun)));
             return points;
         }
+        services.noteRemotes();
         Path backendRecording = services.backendRecording();
+        Optional<RemoteService> remoteBackend = services.remoteBackend();
         Optional<LabProcess> backendProcess;
         try {
             backendProcess = services.startBackend();
@@ -75,8 +80,13 @@ public final class Lab {
                 ProcessSampler backendSampler =
                         started == null || services.usesDatabase() ? null : ProcessSampler.start(started.pid())) {
             backend = started;
+            backendWatched = started != null ? started : remoteBackend.orElse(null);
             if (started != null) {
                 out.printf("%s up on port %d (pid %d)%n", started.name(), backendPort(), started.pid());
+            } else if (remoteBackend.isPresent()) {
+                out.printf(
+                        "%s at %s, not started by the lab%n",
+                        Target.SLOW_SERVER, remoteBackend.get().remote().base());
             } else {
                 DirectDatabase.checkExisting(setup.database(), plan);
                 out.println("using the existing database " + setup.database().jdbc());
@@ -91,8 +101,9 @@ public final class Lab {
         } catch (LabProcess.StartFailure backendDown) {
             return failedToStart(backendDown);
         }
-        // slow-server writes its recording when it stops, so the direct row's JFR figures come only now.
-        if (!services.usesDatabase()) {
+        // slow-server writes its recording when it stops, so the direct row's JFR figures come only now; a remote
+        // one has none the lab could read.
+        if (!services.usesDatabase() && remoteBackend.isEmpty()) {
             points.replaceAll(p -> p.target().isApp() ? p : withRecording(p, backendRecording));
         }
         return points;
@@ -122,8 +133,13 @@ public final class Lab {
     private List<Point> measure(Target target, ProcessSampler backendSampler) {
         Path targetDir = staging.raw().resolve(target.name());
         LabProcess app = null;
+        Optional<RemoteService> remoteApp = services.remoteApp(target);
         try {
-            if (target.isApp()) {
+            if (remoteApp.isPresent()) {
+                out.printf(
+                        "[%s] at %s, not started by the lab%n",
+                        target.name(), remoteApp.get().remote().base());
+            } else if (target.isApp()) {
                 app = services.startApp(target, targetDir);
                 out.printf("[%s] up on port %d (pid %d)%n", target.name(), setup.port(target), app.pid());
             }
@@ -134,6 +150,9 @@ public final class Lab {
                 }
             } else {
                 ContractCheck.check(target, services.url(target), plan);
+            }
+            if (remoteApp.isPresent()) {
+                checkMetrics(remoteApp.get());
             }
         } catch (LabProcess.StartFailure failure) {
             if (app != null) {
@@ -148,7 +167,7 @@ public final class Lab {
             for (LoadShape load : plan.loads()) {
                 for (int run = 1; run <= plan.runs(); run++) {
                     Point point = death == null
-                            ? measureOnce(target, load, run, app, backendSampler)
+                            ? measureOnce(target, load, run, app, remoteApp, backendSampler)
                             : Point.failed(
                                     target, load, run, new Outcome.Failed("not run: " + death, services.logOf(target)));
                     if (death == null && point.outcome() instanceof Outcome.Failed failed && deathOf(failed)) {
@@ -179,11 +198,34 @@ public final class Lab {
         return points;
     }
 
-    private Point measureOnce(Target target, LoadShape load, int run, LabProcess app, ProcessSampler backendSampler) {
-        PointRun.Measured measured = new PointRun(plan, services, staging.raw(), out, backend, backendSampler)
-                .measure(target, load, run, app);
+    /**
+     * A remote app's figures are read through its Actuator: one that does not answer fails the target's rows before
+     * any load, as a missing jar fails one of the lab's own.
+     */
+    private static void checkMetrics(RemoteService remote) throws LabProcess.StartFailure {
+        if (remote.metrics().isPresent()) {
+            Optional<String> unreadable = remote.metrics().get().unreadable();
+            if (unreadable.isPresent()) {
+                throw new LabProcess.StartFailure(remote.name() + ": its Actuator metrics cannot be read: "
+                        + unreadable.get() + " (start it with --management.server.port=<port>"
+                        + " --management.endpoints.web.exposure.include=health,metrics)");
+            }
+        }
+    }
+
+    private Point measureOnce(
+            Target target,
+            LoadShape load,
+            int run,
+            LabProcess app,
+            Optional<RemoteService> remoteApp,
+            ProcessSampler backendSampler) {
+        PointRun.Measured measured = new PointRun(
+                        plan, services, staging.raw(), out, backend, backendWatched, backendSampler)
+                .measure(target, load, run, app, remoteApp);
         measured.death().ifPresent(death -> {
-            if (backend != null && (backend.exit().isPresent() || death.startsWith(backend.name()))) {
+            if (backendWatched != null
+                    && (backendWatched.exit().isPresent() || death.startsWith(backendWatched.name()))) {
                 backendDeath = death;
             }
         });

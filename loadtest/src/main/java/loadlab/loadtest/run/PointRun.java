@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import loadlab.loadtest.measure.ErrorClass;
+import loadlab.loadtest.measure.JfrFigures;
 import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
@@ -27,7 +28,8 @@ import loadlab.loadtest.plan.Target;
 /**
  * One load of one target, end to end: the JMeter load, the target's process and this JVM sampled for their cost, and
  * every service watched so that a death ends the load at once and fails its point. The JFR figures come later, once
- * the target's JVM has stopped and written its recording.
+ * the target's JVM has stopped and written its recording. An app the lab did not start is sampled through its Actuator
+ * instead, GC included, when it has a management port, and watched through HTTP.
  */
 final class PointRun {
 
@@ -36,20 +38,27 @@ final class PointRun {
     private final Path raw;
     private final PrintStream out;
     private final LabProcess backend;
+    private final HealthWatch.Service backendWatched;
     private final ProcessSampler backendSampler;
 
+    /**
+     * @param backend        the backend's process when the lab started it, else null
+     * @param backendWatched the backend as the health watch sees it: that process, a remote slow-server, or null
+     */
     PointRun(
             Plan plan,
             Services services,
             Path raw,
             PrintStream out,
             LabProcess backend,
+            HealthWatch.Service backendWatched,
             ProcessSampler backendSampler) {
         this.plan = plan;
         this.services = services;
         this.raw = raw;
         this.out = out;
         this.backend = backend;
+        this.backendWatched = backendWatched;
         this.backendSampler = backendSampler;
     }
 
@@ -64,22 +73,27 @@ final class PointRun {
         return plan.loads().size() > 1 ? load.label() : "";
     }
 
-    /** Measures one load of one target; its death, if it died, is in the result as well as in the failed point. */
-    Measured measure(Target target, LoadShape load, int run, LabProcess app) {
+    /**
+     * Measures one load of one target; its death, if it died, is in the result as well as in the failed point.
+     *
+     * @param app       the app's process, when the lab started it
+     * @param remoteApp the app, when it is one the lab did not start
+     */
+    Measured measure(Target target, LoadShape load, int run, LabProcess app, Optional<RemoteService> remoteApp) {
         String point = pointName(load, run);
         Path rawDir = point.isEmpty()
                 ? raw.resolve(target.name())
                 : raw.resolve(target.name()).resolve(point);
         String label = point.isEmpty() ? target.name() : target.name() + " " + point;
         try {
-            Loaded loaded = load(target, load, app, rawDir, label);
+            Loaded loaded = load(target, load, app, remoteApp, rawDir, label);
             SamplesCsv.write(rawDir.resolve("samples.csv"), loaded.result().samples());
             if (loaded.death().isPresent()) {
                 String death = loaded.death().get();
                 out.println("FAILED [" + label + "] " + death);
                 return failed(target, load, run, Lab.DIED + death, loaded.death());
             }
-            return judged(target, load, run, label, loaded);
+            return judged(target, load, run, label, loaded, remoteApp.isPresent());
         } catch (IOException | RuntimeException e) {
             String reason = label + ": the load run failed: " + e;
             out.println("FAILED " + reason);
@@ -101,17 +115,19 @@ final class PointRun {
         return new MeasurementWindow(start, Math.max(start + 1, System.currentTimeMillis()));
     }
 
-    private Loaded load(Target target, LoadShape load, LabProcess app, Path rawDir, String label) throws IOException {
+    private Loaded load(
+            Target target, LoadShape load, LabProcess app, Optional<RemoteService> remoteApp, Path rawDir, String label)
+            throws IOException {
         Optional<DirectDatabase> direct = services.direct(target);
-        try (LiveMemoryProbe memory = memoryProbe(app);
-                ProcessSampler appSampler = app == null ? null : ProcessSampler.start(app.pid());
+        try (LiveMemoryProbe memory = memoryProbe(target, app);
+                ProcessSampler appSampler = appSampler(target, app, remoteApp);
                 ProcessSampler generator = ProcessSampler.startThisJvm();
                 DirectDatabase directPool = direct.orElse(null);
                 PoolWatch pool = services.usesDatabase()
                         ? PoolWatch.start(
                                 direct.isPresent() ? directPool::read : PoolWatch.actuator(services.baseUrl(target)))
                         : null) {
-            ProcessSampler targetSampler = appSampler == null ? backendSampler : appSampler;
+            ProcessSampler targetSampler = target.isApp() ? appSampler : backendSampler;
             WindowClock.WindowStart windowStart = services.windowStart();
             MeasurementWindow idle = quietSpan();
             LoadRun loadRun = new LoadRun(
@@ -129,12 +145,13 @@ final class PointRun {
                     services.generator());
             LoadRun.Result result;
             Optional<String> death;
-            try (HealthWatch watch = HealthWatch.of(watched(app), loadRun::lastAnswerMillis, loadRun::stop)) {
+            try (HealthWatch watch =
+                    HealthWatch.of(watched(app, remoteApp), loadRun::lastAnswerMillis, loadRun::stop)) {
                 result = loadRun.run();
                 death = watch.death();
             }
-            Optional<ResourceSamples> targetSamples = appSampler != null
-                    ? Optional.of(appSampler.stop())
+            Optional<ResourceSamples> targetSamples = target.isApp()
+                    ? Optional.ofNullable(appSampler).map(ProcessSampler::stop)
                     : Optional.ofNullable(backendSampler).map(ProcessSampler::samples);
             ResourceSamples generatorSamples = generator.stop();
             for (ProcessSampler sampler : new ProcessSampler[] {appSampler, backendSampler, generator}) {
@@ -166,32 +183,51 @@ final class PointRun {
     }
 
     /**
-     * What reads the target's live memory: the app's JVM, or for direct slow-server's; nothing for a database plan's
-     * direct row, whose work is done by PostgreSQL's processes, not db-server's JVM.
+     * What samples an app: its process through {@code /proc} when the lab started it, its Actuator when it did not and
+     * has a management port; nothing otherwise, and nothing for direct, whose backend's sampler runs for the whole plan.
      */
-    private LiveMemoryProbe memoryProbe(LabProcess app) {
+    private static ProcessSampler appSampler(Target target, LabProcess app, Optional<RemoteService> remoteApp) {
+        if (app != null) {
+            return ProcessSampler.start(app.pid());
+        }
+        return remoteApp
+                .flatMap(RemoteService::metrics)
+                .map(metrics -> ProcessSampler.of(target.name(), metrics::read))
+                .orElse(null);
+    }
+
+    /**
+     * What reads the target's live memory: the app's JVM, or for direct slow-server's; nothing for a database plan's
+     * direct row, whose work is done by PostgreSQL's processes, not db-server's JVM, nor for a target the lab did not
+     * start, whose JVM is not on this machine for {@code jcmd} to ask.
+     */
+    private LiveMemoryProbe memoryProbe(Target target, LabProcess app) {
         if (app != null) {
             return LiveMemoryProbe.atRest(app.pid());
         }
-        return backend == null || services.usesDatabase()
+        return target.isApp() || backend == null || services.usesDatabase()
                 ? LiveMemoryProbe.NONE
                 : LiveMemoryProbe.atRest(backend.pid());
     }
 
-    /** The services a load depends on, the target last: the backend (none for an existing database) and the app. */
-    private List<LabProcess> watched(LabProcess app) {
-        List<LabProcess> watched = new ArrayList<>();
-        if (backend != null) {
-            watched.add(backend);
+    /**
+     * The services a load depends on, the target last: the backend (none for an existing database) and the app,
+     * whether the lab started them or not.
+     */
+    private List<HealthWatch.Service> watched(LabProcess app, Optional<RemoteService> remoteApp) {
+        List<HealthWatch.Service> watched = new ArrayList<>();
+        if (backendWatched != null) {
+            watched.add(backendWatched);
         }
         if (app != null) {
             watched.add(app);
         }
+        remoteApp.ifPresent(watched::add);
         return watched;
     }
 
     /** The statistics of a load that ran to its end, unless its throughput is made of errors that came back at once. */
-    private Measured judged(Target target, LoadShape load, int run, String label, Loaded loaded) {
+    private Measured judged(Target target, LoadShape load, int run, String label, Loaded loaded, boolean remote) {
         LoadRun.Result result = loaded.result();
         MeasurementWindow window = new MeasurementWindow(result.windowStartMillis(), result.windowEndMillis());
         RunStats stats = RunStats.compute(result.samples(), window, Ceiling.perSecond(target, load, plan));
@@ -234,6 +270,10 @@ final class PointRun {
                         ? Optional.ofNullable(backendSampler).map(ProcessSampler::samples)
                         : Optional.empty(),
                 poolWait);
+        if (remote) {
+            // No recording of a process on another host: its collections come from the Actuator's readings.
+            cost = cost.withJfr(loaded.targetSamples().flatMap(samples -> JfrFigures.ofGcCounters(samples, window)));
+        }
         Series series = Series.of(result.samples(), result.runStartMillis());
         if (loaded.targetSamples().isPresent()) {
             series = series.withResources(loaded.targetSamples().get());

@@ -2,6 +2,9 @@ package loadlab.loadtest.run;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,6 +13,7 @@ import java.util.Optional;
 import loadlab.loadtest.measure.JfrFigures;
 import loadlab.loadtest.plan.DbUrl;
 import loadlab.loadtest.plan.Plan;
+import loadlab.loadtest.plan.RemoteTargets;
 import loadlab.loadtest.plan.Setup;
 import loadlab.loadtest.plan.Target;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
@@ -17,7 +21,9 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
 /**
  * How the lab starts its services, the backend (slow-server, or db-server for a database plan) and the apps, and where
  * each keeps its log and JFR recording: every app gets the same JVM flags (the knob's, plus one JFR recording), binds
- * to the lab's loopback address, and carries the run's tag so that nothing outlives the run.
+ * to the lab's loopback address, and carries the run's tag so that nothing outlives the run. A target of
+ * {@code TARGETS} is not started: its URL is the remote one, and a remote slow-server is the backend of the apps the
+ * lab does start.
  */
 final class Services {
 
@@ -45,13 +51,16 @@ final class Services {
         return usesDatabase() ? Target.DB_SERVER : Target.SLOW_SERVER;
     }
 
-    /** The modules whose jars the plan runs: the backend's, unless an existing database is given, and the apps'. */
+    /**
+     * The modules whose jars the plan runs: the backend's, unless an existing database or a remote slow-server is
+     * given, and those of the apps the lab starts.
+     */
     List<String> modules() {
         List<String> modules = new ArrayList<>();
-        if (!usesDatabase() || setup.dbUrl().isEmpty()) {
+        if ((!usesDatabase() || setup.dbUrl().isEmpty()) && remoteBackend().isEmpty()) {
             modules.add(backendName());
         }
-        plan.apps().forEach(app -> modules.add(app.module()));
+        plan.apps().stream().filter(app -> remote(app).isEmpty()).forEach(app -> modules.add(app.module()));
         return modules;
     }
 
@@ -60,8 +69,54 @@ final class Services {
         if (!target.isApp() && usesDatabase()) {
             return setup.database().jdbc();
         }
-        return "http://" + setup.host() + ":" + setup.port(target)
-                + plan.requestOf(target).path();
+        String base = remote(target)
+                .map(remote -> remote.base().toString())
+                .orElseGet(() -> "http://" + setup.host() + ":" + setup.port(target));
+        return base + plan.requestOf(target).path();
+    }
+
+    /**
+     * The target the lab loads but does not start, if this is one: an app of {@code TARGETS}, or for direct a remote
+     * slow-server. A database plan has none (the knobs refuse them).
+     */
+    Optional<RemoteTargets.Remote> remote(Target target) {
+        return usesDatabase() ? Optional.empty() : setup.remoteTargets().of(target);
+    }
+
+    /** The remote slow-server standing in for the lab's, if one does. */
+    Optional<RemoteService> remoteBackend() {
+        return usesDatabase()
+                ? Optional.empty()
+                : setup.remoteTargets()
+                        .backend()
+                        .map(remote ->
+                                RemoteService.backend(Target.SLOW_SERVER, remote, remoteNote(Target.SLOW_SERVER)));
+    }
+
+    /** An app of {@code TARGETS}, watched through HTTP; empty for the lab's own targets and for direct. */
+    Optional<RemoteService> remoteApp(Target target) {
+        return target.isApp()
+                ? remote(target).map(remote -> RemoteService.app(target.name(), remote, remoteNote(target.name())))
+                : Optional.empty();
+    }
+
+    /** Writes the note that stands in for each remote target's log, so that a failed row's log says where it is. */
+    void noteRemotes() {
+        remoteBackend().ifPresent(Services::writeNote);
+        plan.apps().forEach(app -> remoteApp(app).ifPresent(Services::writeNote));
+    }
+
+    private static void writeNote(RemoteService remote) {
+        Lab.createParent(remote.log());
+        try {
+            Files.writeString(remote.log(), remote.note());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Path remoteNote(String name) {
+        return raw.resolve(name).resolve("remote.txt");
     }
 
     /** The JMeter sampler of a target's load: an HTTP GET of its URL, or the direct row's query through its pool. */
@@ -109,7 +164,7 @@ final class Services {
     }
 
     Path backendLog() {
-        return raw.resolve(backendName() + ".log");
+        return remoteBackend().map(RemoteService::log).orElseGet(() -> raw.resolve(backendName() + ".log"));
     }
 
     Path backendRecording() {
@@ -117,17 +172,25 @@ final class Services {
     }
 
     Path logOf(Target target) {
-        return target.isApp() ? raw.resolve(target.name()).resolve("app.log") : backendLog();
+        if (!target.isApp()) {
+            return backendLog();
+        }
+        return remoteApp(target)
+                .map(RemoteService::log)
+                .orElseGet(() -> raw.resolve(target.name()).resolve("app.log"));
     }
 
     Path recordingOf(Target target) {
         return target.isApp() ? raw.resolve(target.name()).resolve("app.jfr") : backendRecording();
     }
 
-    /** Starts the plan's backend; empty when an existing database stands in for db-server. */
+    /** Starts the plan's backend; empty when an existing database stands in for db-server, or a remote slow-server. */
     Optional<LabProcess> startBackend() throws LabProcess.StartFailure {
         if (usesDatabase()) {
             return setup.dbUrl().isPresent() ? Optional.empty() : Optional.of(startDatabase());
+        }
+        if (remoteBackend().isPresent()) {
+            return Optional.empty();
         }
         List<String> args = new ArrayList<>(List.of(
                 "--port=" + setup.backendPort(),
@@ -180,7 +243,10 @@ final class Services {
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=" + port,
                 "--server.address=" + setup.host(),
-                "--backend.base-url=http://" + setup.host() + ":" + setup.backendPort()));
+                "--backend.base-url="
+                        + remoteBackend()
+                                .map(remote -> remote.remote().base().toString())
+                                .orElseGet(() -> "http://" + setup.host() + ":" + setup.backendPort())));
         if (usesDatabase()) {
             args.addAll(databaseArgs());
         }

@@ -127,6 +127,70 @@ class DataFileTests {
         assertThat(DataFile.toJson(read)).isEqualTo(DataFile.toJson(original));
     }
 
+    /** A remote app read through its Actuator: no RSS in its figures or its series, GC from Micrometer. */
+    private static ResultSet aRemoteTarget() {
+        LoadShape load = new LoadShape.Closed(50);
+        MeasurementWindow window = MeasurementWindow.ofSeconds(T0, 5);
+        List<Sample> samples = List.of(new Sample(T0 + 10, T0 + 110, true, "200", "OK", 100));
+        Target webflux = Target.app("webflux").orElseThrow();
+        Series series = new Series(
+                T0,
+                PerSecond.series(samples, T0),
+                List.of(new Series.ResourcePoint(0.5, OptionalDouble.empty(), 31)),
+                List.of());
+        ResourceCost cost = new ResourceCost(
+                Optional.of(new ResourceUsage(
+                        0.4,
+                        0.08,
+                        OptionalDouble.of(2.5),
+                        OptionalDouble.empty(),
+                        31,
+                        true,
+                        OptionalDouble.of(0.01),
+                        OptionalDouble.of(0.0),
+                        OptionalDouble.of(42.5))),
+                Optional.of(new JfrFigures(2, 3.25, OptionalDouble.empty(), OptionalInt.empty())),
+                Optional.empty());
+        Point point =
+                new Point(webflux, load, 1, new Outcome.Measured(RunStats.compute(samples, window, 25)), cost, series);
+        Plan plan = new Plan(
+                Plan.Kind.COMPARISON,
+                TestPoints.phases(1, 2, 5, 10),
+                TestPoints.backend(0, 200),
+                List.of(load),
+                1,
+                List.of(Target.DIRECT, webflux));
+        return new ResultSet(
+                plan,
+                TestPoints.ENVIRONMENT.withRemoteTargets(List.of("app-webflux at http://127.0.0.1:8083, not started")),
+                List.of(point));
+    }
+
+    @Test
+    void aRemoteTargetComesBackWithItsMissingRssAsNullAndItsEnvironment() throws IOException {
+        ResultSet original = aRemoteTarget();
+
+        String json = DataFile.toJson(original);
+        ResultSet read = DataFile.fromJson(json);
+
+        assertThat(read).isEqualTo(original);
+        assertThat(json)
+                .contains("\"peakRssMib\" : null")
+                .contains("[ 0.5, null, 31 ]")
+                .contains("\"remoteTargets\" : [ \"app-webflux at http://127.0.0.1:8083, not started\" ]");
+        assertThat(read.points().getFirst().cost().process().orElseThrow().peakRssMib())
+                .isEmpty();
+    }
+
+    @Test
+    void aRunOfTheLabsOwnTargetsWritesNoRemoteTargetsAndAnOlderFileReadsAsOne() throws IOException {
+        String json = DataFile.toJson(everyKindOfFigure());
+
+        assertThat(json).doesNotContain("remoteTargets");
+        // A file written before the field existed is such a file.
+        assertThat(DataFile.fromJson(json).environment().remoteTargets()).isEmpty();
+    }
+
     @Test
     void openLoadsAndLevelsSurviveTheTripToo() throws IOException {
         Plan open = new Plan(

@@ -65,7 +65,7 @@ class ResourceUsageTests {
                         at(T0 + 10_500, 5.0, 800, 500)), // drain after the window: ignored
                 100);
 
-        assertThat(usage.peakRssMib()).isEqualTo(350.0);
+        assertThat(usage.peakRssMib()).hasValue(350.0);
         assertThat(usage.peakThreads()).isEqualTo(220);
     }
 
@@ -75,7 +75,7 @@ class ResourceUsageTests {
                         new ResourceSamples(List.of(new ResourceSamples.Reading(T0, 0, 1_536, 1))), TEN_SECONDS, 1)
                 .orElseThrow();
 
-        assertThat(usage.peakRssMib()).isEqualTo(1.5);
+        assertThat(usage.peakRssMib()).hasValue(1.5);
     }
 
     @Test
@@ -86,7 +86,7 @@ class ResourceUsageTests {
 
         assertThat(usage.cpuSeconds()).isCloseTo(1.6, within(1e-9));
         assertThat(usage.averageCores()).isCloseTo(0.16, within(1e-9));
-        assertThat(usage.peakRssMib()).isEqualTo(230.0);
+        assertThat(usage.peakRssMib()).hasValue(230.0);
         assertThat(usage.sampledThroughout()).isFalse();
     }
 

@@ -411,7 +411,7 @@ class SummaryReportTests {
                         cpu,
                         cores,
                         OptionalDouble.of(per1000),
-                        rss,
+                        OptionalDouble.of(rss),
                         threads,
                         true,
                         OptionalDouble.of(0.004),
@@ -422,7 +422,7 @@ class SummaryReportTests {
                         loadGenCores * 30,
                         loadGenCores,
                         OptionalDouble.empty(),
-                        900,
+                        OptionalDouble.of(900),
                         520,
                         true,
                         OptionalDouble.empty(),
@@ -491,6 +491,41 @@ class SummaryReportTests {
         assertThat(rows.get(4))
                 .isEqualTo(
                         "| app-coroutines | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a | n/a |");
+    }
+
+    @Test
+    void aRemoteTargetIsNamedInTheEnvironmentAndItsRssIsNotAvailable() {
+        ResourceCost fromActuator = new ResourceCost(
+                Optional.of(new ResourceUsage(
+                        3.0,
+                        0.1,
+                        OptionalDouble.of(0.4),
+                        OptionalDouble.empty(),
+                        31,
+                        true,
+                        OptionalDouble.of(0.002),
+                        OptionalDouble.of(0.1),
+                        OptionalDouble.of(80))),
+                Optional.of(new JfrFigures(4, 12.5, OptionalDouble.empty(), OptionalInt.empty())),
+                Optional.empty());
+        List<Point> points = Stream.of(DIRECT, VIRTUAL_RESULT)
+                .map(p -> p.withCost(p.target().equals(VIRTUAL) ? fromActuator : ResourceCost.NONE))
+                .toList();
+        Plan plan = TestPoints.comparison(500, PHASES, TestPoints.backend(0, 4_000), 1, List.of(VIRTUAL));
+        Environment remote = ENVIRONMENT.withRemoteTargets(
+                List.of("app-virtual at http://192.0.2.11:8085, not started by the lab: from its Actuator"));
+
+        String markdown = SummaryReport.render(new ResultSet(plan, remote, points), List.of());
+
+        assertThat(markdown)
+                .contains("- Load generator JVM: max heap 6.0 GiB, flags -Xmx6g\n- Targets the lab did not start:"
+                        + " app-virtual at http://192.0.2.11:8085, not started by the lab: from its Actuator\n\n")
+                .contains("A target the lab did not start (see Environment) has no `/proc`");
+        assertThat(rowsOfTable(markdown, 2).get(1))
+                .isEqualTo(
+                        "| app-virtual | 3.0 | 0.002 | 0.1 | 0.40 | 2500 | 0.10 | n/a | 31 | n/a | 4 | 12.5 | n/a |");
+        // A run of the lab's own targets reads as it always did.
+        assertThat(render()).doesNotContain("did not start");
     }
 
     @Test

@@ -1,0 +1,54 @@
+package loadlab.loadtest.run;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.OptionalLong;
+import loadlab.loadtest.plan.RemoteTargets;
+
+/**
+ * A service the lab loads but did not start ({@code TARGETS}), watched as its own are, through HTTP alone: the lab
+ * has no handle on the process, so it never sees it exit, never signals it, and knows it is gone only when it stops
+ * answering its health check and the load. Its log is on its own host; {@link #log()} is a note in the raw folder that
+ * says so, for a failed row to point at.
+ *
+ * @param health  an app's {@code /actuator/health} (on its management port, if it has one), slow-server's
+ *     {@code /__admin/health}
+ * @param metrics the app's Actuator metrics, when a management port was given
+ */
+record RemoteService(String name, RemoteTargets.Remote remote, URI health, Path log, Optional<ActuatorMetrics> metrics)
+        implements HealthWatch.Service {
+
+    /** An app on another host: health and figures on its management port when it has one, else health on its own. */
+    static RemoteService app(String name, RemoteTargets.Remote remote, Path log) {
+        URI actuator = remote.management().orElse(remote.base());
+        return new RemoteService(
+                name,
+                remote,
+                URI.create(actuator + "/actuator/health"),
+                log,
+                remote.management().map(ActuatorMetrics::new));
+    }
+
+    /** slow-server on another host: WireMock's own health check, and no figures. */
+    static RemoteService backend(String name, RemoteTargets.Remote remote, Path log) {
+        return new RemoteService(name, remote, URI.create(remote.base() + "/__admin/health"), log, Optional.empty());
+    }
+
+    /** Never: a process the lab did not start cannot be seen to end, only to stop answering. */
+    @Override
+    public Optional<String> exit() {
+        return Optional.empty();
+    }
+
+    /** Through its Actuator, so that an app busy past its collapse counts as working, as one of the lab's own does. */
+    @Override
+    public OptionalLong cpuNanos() {
+        return metrics.map(ActuatorMetrics::cpuNanos).orElse(OptionalLong.empty());
+    }
+
+    /** What the note in the raw folder says in place of a log. */
+    String note() {
+        return name + " ran at " + remote.base() + ", not started by the lab (TARGETS): its log is on its own host\n";
+    }
+}
