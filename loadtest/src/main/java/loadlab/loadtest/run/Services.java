@@ -69,10 +69,7 @@ final class Services {
         if (!target.isApp() && usesDatabase()) {
             return setup.database().jdbc();
         }
-        String base = remote(target)
-                .map(remote -> remote.base().toString())
-                .orElseGet(() -> "http://" + setup.host() + ":" + setup.port(target));
-        return base + plan.requestOf(target).path();
+        return baseUrl(target) + plan.requestOf(target).path();
     }
 
     /**
@@ -146,9 +143,14 @@ final class Services {
         return target.isApp() ? DbClients.ofBootJar(target.jar(setup.projectDir())) : DbClients.ofThisJvm();
     }
 
-    /** An app's base URL, for its Actuator. */
+    /**
+     * Where a target answers: the URL {@code TARGETS} gave it, else the lab's host and its port; for direct, the
+     * backend's (slow-server, remote or not).
+     */
     String baseUrl(Target target) {
-        return "http://" + setup.host() + ":" + setup.port(target);
+        return remote(target)
+                .map(remote -> remote.base().toString())
+                .orElseGet(() -> "http://" + setup.host() + ":" + setup.port(target));
     }
 
     /** Where JMeter runs a load: here, or on the engines, which send their samples back to the lab's host. */
@@ -243,10 +245,7 @@ final class Services {
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=" + port,
                 "--server.address=" + setup.host(),
-                "--backend.base-url="
-                        + remoteBackend()
-                                .map(remote -> remote.remote().base().toString())
-                                .orElseGet(() -> "http://" + setup.host() + ":" + setup.backendPort())));
+                "--backend.base-url=" + baseUrl(Target.DIRECT)));
         if (usesDatabase()) {
             args.addAll(databaseArgs());
         }
