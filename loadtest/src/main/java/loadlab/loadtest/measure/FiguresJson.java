@@ -104,6 +104,8 @@ final class FiguresJson {
         node.set("memory", cost.memory().<JsonNode>map(FiguresJson::memory).orElse(JSON.nullNode()));
         // Only a database request has a pool; the other data files keep their fields as they were.
         cost.poolWait().ifPresent(pool -> node.set("poolWait", PoolWaitJson.of(pool)));
+        // Files written before the yardstick have no speed, and read as before.
+        cost.speed().ifPresent(speed -> node.set("speed", speed(speed)));
         return node;
     }
 
@@ -114,7 +116,22 @@ final class FiguresJson {
                 present(n.get("loadGenerator")).map(FiguresJson::usage),
                 present(n.get("backend")).map(FiguresJson::usage),
                 present(n.get("memory")).map(FiguresJson::memory),
-                present(n.get("poolWait")).map(PoolWaitJson::of));
+                present(n.get("poolWait")).map(PoolWaitJson::of),
+                present(n.get("speed")).map(FiguresJson::speed));
+    }
+
+    private static ObjectNode speed(CpuSpeed speed) {
+        return JSON.objectNode()
+                .put("kernelMs", speed.kernelMs())
+                .put("referenceMs", speed.referenceMs())
+                .put("timings", speed.timings());
+    }
+
+    private static CpuSpeed speed(JsonNode n) {
+        return new CpuSpeed(
+                n.get("kernelMs").asDouble(),
+                n.get("referenceMs").asDouble(),
+                n.get("timings").asInt());
     }
 
     private static ObjectNode memory(LiveMemory m) {

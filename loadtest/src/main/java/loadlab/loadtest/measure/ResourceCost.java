@@ -1,6 +1,7 @@
 package loadlab.loadtest.measure;
 
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What one target cost in machine resources over its measurement window: one row of the summary's resource table.
@@ -15,6 +16,8 @@ import java.util.Optional;
  *                      empty for direct, whose process is slow-server
  * @param memory        what the target held live at rest and under load, when both full collections could be forced
  * @param poolWait      for a database request, where requests waited for a connection
+ * @param speed         how fast the target's CPUs ran over the window; empty for a target on another host, or one
+ *                      whose process was not sampled
  */
 public record ResourceCost(
         Optional<ResourceUsage> process,
@@ -22,34 +25,54 @@ public record ResourceCost(
         Optional<ResourceUsage> loadGenerator,
         Optional<ResourceUsage> backend,
         Optional<LiveMemory> memory,
-        Optional<PoolWait> poolWait) {
+        Optional<PoolWait> poolWait,
+        Optional<CpuSpeed> speed) {
 
     public static final ResourceCost NONE = new ResourceCost(Optional.empty(), Optional.empty(), Optional.empty());
 
-    /** Figures without the live-memory, backend and pool readings. */
+    /** Figures without the live-memory, backend, pool and speed readings. */
     public ResourceCost(
             Optional<ResourceUsage> process, Optional<JfrFigures> jfr, Optional<ResourceUsage> loadGenerator) {
-        this(process, jfr, loadGenerator, Optional.empty(), Optional.empty(), Optional.empty());
+        this(process, jfr, loadGenerator, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** The same figures with the JFR recording's. */
     public ResourceCost withJfr(Optional<JfrFigures> figures) {
-        return new ResourceCost(process, figures, loadGenerator, backend, memory, poolWait);
+        return new ResourceCost(process, figures, loadGenerator, backend, memory, poolWait, speed);
     }
 
     /** The same figures with what the target held live. */
     public ResourceCost withMemory(Optional<LiveMemory> live) {
-        return new ResourceCost(process, jfr, loadGenerator, backend, live, poolWait);
+        return new ResourceCost(process, jfr, loadGenerator, backend, live, poolWait, speed);
     }
 
     /** The same figures with slow-server's over the window. */
     public ResourceCost withBackend(Optional<ResourceUsage> usage) {
-        return new ResourceCost(process, jfr, loadGenerator, usage, memory, poolWait);
+        return new ResourceCost(process, jfr, loadGenerator, usage, memory, poolWait, speed);
     }
 
     /** The same figures with what the pool's gauges said. */
     public ResourceCost withPoolWait(Optional<PoolWait> figures) {
-        return new ResourceCost(process, jfr, loadGenerator, backend, memory, figures);
+        return new ResourceCost(process, jfr, loadGenerator, backend, memory, figures, speed);
+    }
+
+    /** The same figures with how fast the target's CPUs ran. */
+    public ResourceCost withSpeed(Optional<CpuSpeed> measured) {
+        return new ResourceCost(process, jfr, loadGenerator, backend, memory, poolWait, measured);
+    }
+
+    /**
+     * What 1000 requests cost the target's process on the reference CPU: its CPU s / 1000 req with the machine's speed
+     * over the same window taken out; empty without either.
+     */
+    public OptionalDouble normalisedCpuPer1000Requests() {
+        if (speed.isEmpty()
+                || process.isEmpty()
+                || process.get().cpuSecondsPer1000Requests().isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(
+                speed.get().normalise(process.get().cpuSecondsPer1000Requests().getAsDouble()));
     }
 
     /**

@@ -43,6 +43,12 @@ public final class Thresholds {
     public static final double NOISY_PERCENT = 5.0;
 
     /**
+     * The fewest runs of the CPU yardstick inside a window for its median to speak for the window: it runs four times a
+     * second, so a 60 s window has about 240 and a window with fewer than this was not timed throughout.
+     */
+    public static final int MIN_SPEED_TIMINGS = 20;
+
+    /**
      * A service that, for this long, neither answers its health check nor answers any request of the load has stopped
      * answering: its load ends and its row fails. Longer than a few missed probes, so a busy thread pool whose health
      * request waits in the queue is not taken for a dead one (its load still gets answers).

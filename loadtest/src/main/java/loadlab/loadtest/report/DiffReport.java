@@ -60,7 +60,9 @@ public final class DiffReport {
 
     private static MarkdownTable table(Pair pair) {
         List<String> header = new ArrayList<>(List.of("Target", "Load"));
-        Figure.DIFFED.forEach(f -> header.add(f.header() + "|r"));
+        // The normalised CPU only when both sides timed the CPU: against an older file it would be n/a throughout.
+        List<Figure> figures = Figure.diffed(speedTimed(pair.a()) && speedTimed(pair.b()));
+        figures.forEach(f -> header.add(f.header() + "|r"));
         MarkdownTable table = new MarkdownTable(header);
         for (Target target : pair.a().targets()) {
             for (Point first : firstRuns(pair.a(), target)) {
@@ -75,11 +77,15 @@ public final class DiffReport {
                 }
                 List<String> cells = new ArrayList<>(
                         List.of(Format.cell(target.name()), first.load().label()));
-                Figure.DIFFED.forEach(figure -> cells.add(cell(figure, runsA, runsB)));
+                figures.forEach(figure -> cells.add(cell(figure, runsA, runsB)));
                 table.row(cells);
             }
         }
         return table;
+    }
+
+    private static boolean speedTimed(ResultSet results) {
+        return Figure.speedTimed(results.points().stream().map(Point::cost).toList());
     }
 
     private static List<Point> firstRuns(ResultSet results, Target target) {

@@ -45,6 +45,12 @@ record Figure(
             "CPU s / 1000 req",
             (s, c) -> c.process().map(ResourceUsage::cpuSecondsPer1000Requests).orElse(OptionalDouble.empty()),
             Format::hundredths);
+    /** The same with the machine's speed over the window taken out: the one to compare across runs and days. */
+    static final Figure NORMALISED_CPU = new Figure(
+            "Normalised CPU s / 1000 req",
+            "normalised CPU s / 1000 req",
+            (s, c) -> c.normalisedCpuPer1000Requests(),
+            Format::hundredths);
     /** slow-server's whole CPU over an app's window, per 1000 of the app's requests: the same work in every run. */
     static final Figure BACKEND_CPU = new Figure(
             "slow-server CPU s / 1000 req",
@@ -57,11 +63,27 @@ record Figure(
     static final Figure THREADS =
             new Figure("Peak threads", "peak threads", (s, c) -> usage(c, ResourceUsage::peakThreads), Format::whole);
 
-    /** The figures whose spread across repeats the summary shows. */
-    static final List<Figure> REPEATED = List.of(THROUGHPUT, EFFICIENCY, AVG, P50, P90, P99, MAX, ERRORS, ADDED, CPU);
+    /**
+     * The figures whose spread across repeats the summary shows; the normalised CPU only for runs that timed the CPU
+     * (data written before the yardstick has none, and its report stays as it was).
+     */
+    static List<Figure> repeated(boolean speedTimed) {
+        return speedTimed
+                ? List.of(THROUGHPUT, EFFICIENCY, AVG, P50, P90, P99, MAX, ERRORS, ADDED, CPU, NORMALISED_CPU)
+                : List.of(THROUGHPUT, EFFICIENCY, AVG, P50, P90, P99, MAX, ERRORS, ADDED, CPU);
+    }
 
     /** The figures a diff compares: what a team checks after a JDK or framework upgrade. */
-    static final List<Figure> DIFFED = List.of(GOOD, THROUGHPUT, P50, P99, ERRORS, ADDED, CPU, RSS, THREADS);
+    static List<Figure> diffed(boolean speedTimed) {
+        return speedTimed
+                ? List.of(GOOD, THROUGHPUT, P50, P99, ERRORS, ADDED, CPU, NORMALISED_CPU, RSS, THREADS)
+                : List.of(GOOD, THROUGHPUT, P50, P99, ERRORS, ADDED, CPU, RSS, THREADS);
+    }
+
+    /** Whether any of these costs has the CPU's speed over its window. */
+    static boolean speedTimed(java.util.Collection<ResourceCost> costs) {
+        return costs.stream().anyMatch(cost -> cost.speed().isPresent());
+    }
 
     private static OptionalDouble withRequests(RunStats stats, double value) {
         return stats.requests() == 0 ? OptionalDouble.empty() : OptionalDouble.of(value);

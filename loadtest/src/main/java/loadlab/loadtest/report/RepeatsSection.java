@@ -23,8 +23,6 @@ final class RepeatsSection {
     /** Marks a cell whose figure did not repeat within {@link Spread#NOISY_PERCENT}. */
     static final String NOISY = "⚠";
 
-    private static final List<Figure> FIGURES = Figure.REPEATED;
-
     private RepeatsSection() {}
 
     /** The most runs any target had: what the run asked for, since a target cut short is marked in its row. */
@@ -35,9 +33,11 @@ final class RepeatsSection {
     /** @param rows every target in run order, as the single-run tables show them; a target not repeated counts as one run */
     static void append(StringBuilder md, List<Point> rows, Map<Target, Repeats> repeats) {
         int runs = runsPerTarget(repeats);
+        List<Figure> figures =
+                Figure.repeated(Figure.speedTimed(rows.stream().map(Point::cost).toList()));
         md.append("## Repeats (").append(runs).append(" runs per target)\n\n");
         List<String> header = new ArrayList<>(List.of("Target"));
-        FIGURES.forEach(figure -> header.add(figure.header() + "|r"));
+        figures.forEach(figure -> header.add(figure.header() + "|r"));
         MarkdownTable table = new MarkdownTable(header);
         List<Repeats> measured = new ArrayList<>();
         for (Point row : rows) {
@@ -53,14 +53,14 @@ final class RepeatsSection {
                             + (own.runs().size() == runs
                                     ? ""
                                     : " (" + own.runs().size() + (own.runs().size() == 1 ? " run)" : " runs)")));
-                    FIGURES.forEach(figure -> cells.add(cell(figure, own)));
+                    figures.forEach(figure -> cells.add(cell(figure, own)));
                     table.row(cells);
                 }
             }
         }
         table.appendTo(md);
         if (!measured.isEmpty()) {
-            md.append(noisy(measured)).append("\n\n");
+            md.append(noisy(figures, measured)).append("\n\n");
             yardstick(measured).ifPresent(paragraph -> md.append(paragraph).append("\n\n"));
         }
         md.append("Each cell is the median of the target's runs with the lowest and highest in brackets: "
@@ -106,18 +106,18 @@ final class RepeatsSection {
     }
 
     /** The plain reading: which figures did not repeat, for which targets, by how much. */
-    private static String noisy(List<Repeats> measured) {
+    private static String noisy(List<Figure> figures, List<Repeats> measured) {
         List<String> noisy = new ArrayList<>();
         List<String> steady = new ArrayList<>();
         for (Repeats repeats : measured) {
-            List<String> figures = FIGURES.stream()
+            List<String> moved = figures.stream()
                     .flatMap(figure ->
                             spread(figure, repeats).filter(Spread::flagged).map(s -> howNoisy(figure, s)).stream())
                     .toList();
-            if (figures.isEmpty()) {
+            if (moved.isEmpty()) {
                 steady.add(repeats.target().name());
             } else {
-                noisy.add(repeats.target().name() + " " + String.join(", ", figures));
+                noisy.add(repeats.target().name() + " " + String.join(", ", moved));
             }
         }
         String threshold = Format.whole(Thresholds.NOISY_PERCENT) + "%";

@@ -1,5 +1,6 @@
 package loadlab.loadtest.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import loadlab.loadtest.measure.Environment;
@@ -18,12 +19,14 @@ final class ResourceTable {
 
     static void append(StringBuilder md, List<Point> rows, Plan plan, Environment e) {
         md.append("## Resource cost\n\n");
-        MarkdownTable table = new MarkdownTable(
-                "Target",
-                "CPU (s)|r",
-                "Idle cores|r",
-                "JIT (s)|r",
-                "CPU s / 1000 req|r",
+        // Data written before the CPU yardstick has no speed: its report keeps the columns it had.
+        boolean speedTimed = Figure.speedTimed(rows.stream().map(Point::cost).toList());
+        List<String> header = new ArrayList<>(List.of("Target", "CPU (s)|r", "Idle cores|r", "JIT (s)|r"));
+        header.add("CPU s / 1000 req|r");
+        if (speedTimed) {
+            header.addAll(List.of("Yardstick (ms)|r", Figure.NORMALISED_CPU.header() + "|r"));
+        }
+        header.addAll(List.of(
                 "Req/s per core|r",
                 "Cores (avg)|r",
                 "Peak RSS (MiB)|r",
@@ -31,7 +34,8 @@ final class ResourceTable {
                 "Heap after GC (MiB)|r",
                 "GCs|r",
                 "GC pause (ms)|r",
-                "Pinned|r");
+                "Pinned|r"));
+        MarkdownTable table = new MarkdownTable(header);
         MarkdownTable generator = new MarkdownTable(
                 "Load generator during", "Cores (avg)|r", "Peak threads|r", "Peak heap (MiB)|r", "Peak RSS (MiB)|r");
         for (Point row : rows) {
@@ -40,7 +44,7 @@ final class ResourceTable {
                 table.failed(List.of(name), Sections.failedShort());
                 generator.failed(List.of(name), Sections.failedShort());
             } else {
-                table.row(cells(name, row.cost()));
+                table.row(cells(name, row.cost(), speedTimed));
                 generator.row(generatorCells(name, row.cost()));
             }
         }
@@ -65,6 +69,23 @@ final class ResourceTable {
                         + "threads count); GCs, their pauses, heap in use after the last GC and virtual-thread pinnings "
                         + "(`jdk.VirtualThreadPinned`, threshold 0 ms) come from a JFR recording with default settings "
                         + "that every JVM runs alike; direct's row is slow-server itself.\n\n");
+        if (speedTimed) {
+            double reference = rows.stream()
+                    .flatMap(row -> row.cost().speed().stream())
+                    .findFirst()
+                    .orElseThrow()
+                    .referenceMs();
+            md.append("The machine's speed is taken out of the normalised CPU s / 1000 req: a fixed piece of work "
+                            + "(a walk through a table that fits the core's caches, hashed and branched on) is timed four "
+                            + "times a second on the target's own CPUs during its load, and Yardstick (ms) is the median "
+                            + "CPU time it took inside the window; normalised = CPU s / 1000 req × ")
+                    .append(Format.hundredths(reference))
+                    .append(" ms / Yardstick, i.e. what the requests would have cost on a CPU on which the work takes ")
+                    .append(Format.hundredths(reference))
+                    .append(" ms. On a virtual machine the same work takes more or less CPU time from one minute to "
+                            + "the next, and every CPU figure moves with it; the normalised figure is the one to compare "
+                            + "across runs and days, the raw one is what this machine spent.\n\n");
+        }
         if (!e.remoteTargets().isEmpty()) {
             md.append("A target the lab did not start (see Environment) has no `/proc` or recording here. With a "
                     + "management port, its figures are read from its Actuator (Micrometer) every second: CPU is "
@@ -82,11 +103,11 @@ final class ResourceTable {
         generator.appendTo(md);
     }
 
-    private static List<String> cells(String name, ResourceCost cost) {
+    private static List<String> cells(String name, ResourceCost cost, boolean speedTimed) {
         Optional<ResourceUsage> process = cost.process();
         Optional<JfrFigures> jfr = cost.jfr();
         String na = Format.NOT_AVAILABLE;
-        return List.of(
+        List<String> cells = new ArrayList<>(List.of(
                 name,
                 process.map(p -> Format.tenths(p.cpuSeconds())).orElse(na),
                 process.flatMap(p -> SummaryReport.boxed(p.idleCores()))
@@ -97,7 +118,16 @@ final class ResourceTable {
                         .orElse(na),
                 process.flatMap(p -> SummaryReport.boxed(p.cpuSecondsPer1000Requests()))
                         .map(Format::hundredths)
-                        .orElse(na),
+                        .orElse(na)));
+        if (speedTimed) {
+            cells.add(cost.speed()
+                    .map(speed -> Format.hundredths(speed.kernelMs()))
+                    .orElse(na));
+            cells.add(SummaryReport.boxed(cost.normalisedCpuPer1000Requests())
+                    .map(Format::hundredths)
+                    .orElse(na));
+        }
+        cells.addAll(List.of(
                 process.flatMap(p -> SummaryReport.boxed(p.cpuSecondsPer1000Requests()))
                         .filter(cpu -> cpu > 0)
                         .map(cpu -> Format.whole(1000 / cpu))
@@ -114,7 +144,8 @@ final class ResourceTable {
                 jfr.map(j -> Format.fineMs(j.gcPauseMs())).orElse(na),
                 jfr.filter(j -> j.pinnedEvents().isPresent())
                         .map(j -> Integer.toString(j.pinnedEvents().getAsInt()))
-                        .orElse(na));
+                        .orElse(na)));
+        return cells;
     }
 
     private static List<String> generatorCells(String name, ResourceCost cost) {

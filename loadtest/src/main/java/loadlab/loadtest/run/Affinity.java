@@ -15,6 +15,7 @@ import loadlab.loadtest.plan.CpuPinning;
 final class Affinity {
 
     private static final Path TASKSET = CpuPinning.TASKSET;
+    private static final Path THREAD_SELF = Path.of("/proc/thread-self");
 
     private Affinity() {}
 
@@ -45,14 +46,41 @@ final class Affinity {
         void close();
     }
 
+    /**
+     * Moves the calling thread alone to {@code cpus}; nothing when {@code cpus} is empty (nothing pinned).
+     *
+     * @throws IllegalStateException when taskset is missing or refuses, or the thread's id cannot be read
+     */
+    static void pinThisThread(List<Integer> cpus) {
+        if (cpus.isEmpty()) {
+            return;
+        }
+        // /proc/thread-self names the calling thread's task: <pid>/task/<tid>, and taskset -p takes a tid as a pid.
+        Path task;
+        try {
+            task = Files.readSymbolicLink(THREAD_SELF);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot tell this thread's id from " + THREAD_SELF + ": " + e, e);
+        }
+        taskset(List.of(
+                TASKSET.toString(),
+                "-p",
+                "-c",
+                CpuPinning.list(cpus),
+                task.getFileName().toString()));
+    }
+
     private static void setThisJvm(String cpus) {
-        List<String> command = List.of(
+        taskset(List.of(
                 TASKSET.toString(),
                 "-a",
                 "-p",
                 "-c",
                 cpus,
-                String.valueOf(ProcessHandle.current().pid()));
+                String.valueOf(ProcessHandle.current().pid())));
+    }
+
+    private static void taskset(List<String> command) {
         try {
             Process taskset = new ProcessBuilder(command)
                     .redirectErrorStream(true)

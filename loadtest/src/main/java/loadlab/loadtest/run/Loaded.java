@@ -2,6 +2,7 @@ package loadlab.loadtest.run;
 
 import java.util.List;
 import java.util.Optional;
+import loadlab.loadtest.measure.CpuSpeed;
 import loadlab.loadtest.measure.LiveMemory;
 import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.PoolWait;
@@ -20,11 +21,13 @@ record Loaded(
         Optional<String> death,
         MeasurementWindow idle,
         List<PoolWait.Reading> poolReadings,
-        Optional<LiveMemory> memory) {
+        Optional<LiveMemory> memory,
+        List<CpuSpeed.Timing> speedTimings) {
 
     /**
      * What the window's requests cost: the target's process less its idle CPU, the load generator, the backend behind
-     * an app, the target's live memory and, in a database plan, where requests waited for the pool.
+     * an app, the target's live memory, how fast the target's CPUs ran and, in a database plan, where requests waited
+     * for the pool.
      */
     ResourceCost cost(
             MeasurementWindow window,
@@ -38,6 +41,7 @@ record Loaded(
                         Optional.empty(), Optional.empty(), ResourceUsage.of(generatorSamples, window, requests)));
         return cost.withMemory(memory)
                 .withBackend(backendSamples.flatMap(samples -> ResourceUsage.of(samples, window, requests)))
-                .withPoolWait(poolWait);
+                .withPoolWait(poolWait)
+                .withSpeed(CpuSpeed.of(speedTimings, window, CpuSpeedProbe.REFERENCE_MS));
     }
 }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import loadlab.loadtest.measure.CpuSpeed;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.JfrFigures;
 import loadlab.loadtest.measure.MeasurementWindow;
@@ -122,6 +123,7 @@ final class PointRun {
         try (LiveMemoryProbe memory = memoryProbe(target, app);
                 ProcessSampler appSampler = appSampler(target, app, remoteApp);
                 ProcessSampler generator = ProcessSampler.startThisJvm();
+                CpuSpeedProbe speed = speedProbe(target, app);
                 DirectDatabase directPool = direct.orElse(null);
                 PoolWatch pool = services.usesDatabase()
                         ? PoolWatch.start(
@@ -154,6 +156,11 @@ final class PointRun {
                     ? Optional.ofNullable(appSampler).map(ProcessSampler::stop)
                     : Optional.ofNullable(backendSampler).map(ProcessSampler::samples);
             ResourceSamples generatorSamples = generator.stop();
+            List<CpuSpeed.Timing> speedTimings = speed == null ? List.of() : speed.stop();
+            if (speed != null) {
+                speed.problem()
+                        .ifPresent(problem -> out.println("[" + label + "] the CPU yardstick did not run: " + problem));
+            }
             for (ProcessSampler sampler : new ProcessSampler[] {appSampler, backendSampler, generator}) {
                 if (sampler != null) {
                     sampler.problem()
@@ -178,8 +185,23 @@ final class PointRun {
                     death,
                     idle,
                     pool == null ? List.of() : pool.readings(),
-                    death.isEmpty() ? memory.result() : Optional.empty());
+                    death.isEmpty() ? memory.result() : Optional.empty(),
+                    speedTimings);
         }
+    }
+
+    /**
+     * What times the target's CPUs during its load: on the app's CPUs, or for direct on the rest of the lab's, where
+     * slow-server runs; nothing for a target whose process is not on this machine or not sampled (PostgreSQL behind a
+     * database plan's direct row), whose CPU figures it could not speak for.
+     */
+    private CpuSpeedProbe speedProbe(Target target, LabProcess app) {
+        if (app != null) {
+            return CpuSpeedProbe.start(plan.cpus().appCpus());
+        }
+        return target.isApp() || backend == null || services.usesDatabase()
+                ? null
+                : CpuSpeedProbe.start(plan.cpus().labCpus());
     }
 
     /**

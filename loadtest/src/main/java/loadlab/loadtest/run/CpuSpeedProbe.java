@@ -1,0 +1,134 @@
+package loadlab.loadtest.run;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import loadlab.loadtest.measure.CpuSpeed;
+
+/**
+ * Times one fixed piece of CPU work four times a second on a thread of its own, on the target's CPUs, for
+ * {@link CpuSpeed}: how fast those CPUs ran while the target carried its load. The work is a walk through a table
+ * that fits the core's own caches, each step hashed and branched on, so that it waits on the core the way a
+ * server's code does rather than on memory; it takes about a millisecond here, half a percent of a core.
+ */
+final class CpuSpeedProbe implements AutoCloseable {
+
+    /** What one run of the work is taken to cost on the reference CPU: the unit of the normalised figures. */
+    static final double REFERENCE_MS = 1.0;
+
+    private static final Duration PERIOD = Duration.ofMillis(250);
+    private static final int STEPS = 180_000;
+    private static final int[] WALK = walk(16_384);
+    private static final Duration STOP_WAIT = Duration.ofSeconds(5);
+
+    private final ScheduledExecutorService timer;
+    private final List<CpuSpeed.Timing> timings = new ArrayList<>();
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private volatile long sink;
+    private String problem;
+
+    private CpuSpeedProbe(List<Integer> cpus) {
+        timer = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "loadlab-cpu-speed");
+            thread.setDaemon(true);
+            return thread;
+        });
+        timer.execute(() -> place(cpus));
+        timer.scheduleAtFixedRate(this::time, PERIOD.toMillis(), PERIOD.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Starts timing now.
+     *
+     * @param cpus the CPUs the target is pinned to, which the probe's thread moves to; empty: wherever it runs
+     */
+    static CpuSpeedProbe start(List<Integer> cpus) {
+        return new CpuSpeedProbe(cpus);
+    }
+
+    /** Stops timing and returns every run so far. */
+    List<CpuSpeed.Timing> stop() {
+        timer.shutdown();
+        try {
+            if (!timer.awaitTermination(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                timer.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            timer.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+        synchronized (this) {
+            return List.copyOf(timings);
+        }
+    }
+
+    /** Why no run was timed, if the probe could not be put on the target's CPUs. */
+    synchronized Optional<String> problem() {
+        return Optional.ofNullable(problem);
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    /** The fixed work: {@code steps} steps of the walk; what it returns only keeps the JIT from dropping it. */
+    static long work(int steps) {
+        int at = 0;
+        long hash = 1;
+        for (int step = 0; step < steps; step++) {
+            at = WALK[at];
+            hash = hash * 0x9E3779B97F4A7C15L + at;
+            hash = (hash & 8) == 0 ? hash ^ (hash >>> 29) : hash + (hash << 7);
+        }
+        return hash;
+    }
+
+    private void place(List<Integer> cpus) {
+        try {
+            Affinity.pinThisThread(cpus);
+            // Compiled before the first timing, so that no timing is of the interpreter.
+            for (int warm = 0; warm < 200; warm++) {
+                sink += work(STEPS / 100);
+            }
+        } catch (IllegalStateException e) {
+            synchronized (this) {
+                problem = e.getMessage();
+            }
+            // Timings from other CPUs than the target's would be a different machine's speed: none rather than those.
+            timer.shutdownNow();
+        }
+    }
+
+    private void time() {
+        long before = threads.getCurrentThreadCpuTime();
+        sink += work(STEPS);
+        long nanos = threads.getCurrentThreadCpuTime() - before;
+        synchronized (this) {
+            timings.add(new CpuSpeed.Timing(System.currentTimeMillis(), nanos));
+        }
+    }
+
+    /** A single cycle through {@code size} slots in a fixed shuffled order (Sattolo's), the same in every run. */
+    private static int[] walk(int size) {
+        int[] next = new int[size];
+        for (int i = 0; i < size; i++) {
+            next[i] = i;
+        }
+        SplittableRandom random = new SplittableRandom(42);
+        for (int i = size - 1; i > 0; i--) {
+            int j = random.nextInt(i);
+            int swap = next[i];
+            next[i] = next[j];
+            next[j] = swap;
+        }
+        return next;
+    }
+}
