@@ -43,7 +43,7 @@ public final class IndexReport {
                 .append(Format.whole(Thresholds.LATENCY_NOISE_PERCENT))
                 .append("% of p99, ")
                 .append(Format.whole(Thresholds.COST_NOISE_PERCENT))
-                .append("% of CPU per request, ")
+                .append("% of CPU per request (normalised by the CPU yardstick where the scenario timed it), ")
                 .append(Format.whole(Thresholds.MEMORY_NOISE_PERCENT))
                 .append("% of memory and threads; otherwise the models within it are even (≈). Only a model that "
                         + "served the load competes: good throughput at least ")
@@ -75,6 +75,7 @@ public final class IndexReport {
     private record Candidate(String name, Spread spread, int runs) {}
 
     private static String leader(Lead lead, ResultSet results, LoadShape load) {
+        Figure figure = figureOf(lead, results);
         List<Candidate> candidates = new ArrayList<>();
         results.byTarget().forEach((target, points) -> {
             if (!target.isApp()) {
@@ -82,7 +83,7 @@ public final class IndexReport {
             }
             List<Point> runs =
                     points.stream().filter(p -> p.load().equals(load)).toList();
-            spread(lead.figure(), runs).ifPresent(s -> candidates.add(new Candidate(target.name(), s, runs.size())));
+            spread(figure, runs).ifPresent(s -> candidates.add(new Candidate(target.name(), s, runs.size())));
         });
         if (candidates.isEmpty()) {
             return results.plan().apps().isEmpty() ? "no apps" : "none served";
@@ -96,8 +97,23 @@ public final class IndexReport {
                 even.add(other.name());
             }
         }
-        String value = lead.figure().format().apply(first.spread().median());
+        String value = figure.format().apply(first.spread().median());
         return even.size() == 1 ? "**" + first.name() + "** " + value : String.join(" ≈ ", even) + " " + value;
+    }
+
+    /**
+     * The lead's figure as this scenario measured it: CPU per request normalised by the machine's speed when every
+     * app's run timed the CPU, since the raw figure moves with the machine from one window to the next.
+     */
+    private static Figure figureOf(Lead lead, ResultSet results) {
+        boolean everyAppTimed = results.points().stream()
+                .filter(point -> point.target().isApp() && !point.failed())
+                .allMatch(point -> point.cost().speed().isPresent());
+        return lead.figure() == Figure.CPU
+                        && everyAppTimed
+                        && !results.plan().apps().isEmpty()
+                ? Figure.NORMALISED_CPU
+                : lead.figure();
     }
 
     private static double noise(Lead lead, Candidate a, Candidate b) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import loadlab.loadtest.measure.CpuSpeed;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceUsage;
 import loadlab.loadtest.measure.ResultSet;
@@ -47,6 +48,37 @@ class IndexReportTests {
         String index = IndexReport.render(List.of(new IndexReport.Entry("open-workload.md", results)));
 
         assertThat(index).contains("| **app-webflux** 0.10 |").doesNotContain("none served");
+    }
+
+    @Test
+    void aScenarioThatTimedTheCpuIsLedOnItsNormalisedCost() {
+        // Raw, virtual looks cheaper (0.20 against 0.25); its window ran on a CPU twice as fast (0.5 ms against 1 ms
+        // for the 1 ms yardstick), so per request on the same CPU it cost 0.40 against webflux's 0.25.
+        ResultSet results = SweepFixtures.openResults(List.of(
+                SweepFixtures.openPoint(
+                        SweepFixtures.WEBFLUX,
+                        150,
+                        150.0,
+                        0,
+                        4_000,
+                        0,
+                        cpu(0.25).withSpeed(Optional.of(new CpuSpeed(1.0, 1.0, 240)))),
+                SweepFixtures.openPoint(
+                        SweepFixtures.VIRTUAL,
+                        150,
+                        150.0,
+                        0,
+                        4_000,
+                        0,
+                        cpu(0.20).withSpeed(Optional.of(new CpuSpeed(0.5, 1.0, 240))))));
+        ResultSet untimed = SweepFixtures.openResults(List.of(
+                SweepFixtures.openPoint(SweepFixtures.WEBFLUX, 150, 150.0, 0, 4_000, 0, cpu(0.25)),
+                SweepFixtures.openPoint(SweepFixtures.VIRTUAL, 150, 150.0, 0, 4_000, 0, cpu(0.20))));
+
+        assertThat(IndexReport.render(List.of(new IndexReport.Entry("open-workload.md", results))))
+                .contains("| **app-webflux** 0.25 |");
+        assertThat(IndexReport.render(List.of(new IndexReport.Entry("open-workload.md", untimed))))
+                .contains("| **app-virtual** 0.20 |");
     }
 
     @Test
