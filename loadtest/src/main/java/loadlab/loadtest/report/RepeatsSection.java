@@ -61,7 +61,7 @@ final class RepeatsSection {
         table.appendTo(md);
         if (!measured.isEmpty()) {
             md.append(noisy(figures, measured)).append("\n\n");
-            yardstick(measured).ifPresent(paragraph -> md.append(paragraph).append("\n\n"));
+            machineNoise(measured).ifPresent(paragraph -> md.append(paragraph).append("\n\n"));
         }
         md.append("Each cell is the median of the target's runs with the lowest and highest in brackets: "
                         + "median (min–max); for an even count the median is the mean of the two middle runs. ")
@@ -135,7 +135,7 @@ final class RepeatsSection {
      * same windows is the machine's own noise (on a shared host the CPU time a piece of work takes varies from window
      * to window): an app whose CPU spread is no wider than that shows nothing about its model.
      */
-    private static Optional<String> yardstick(List<Repeats> measured) {
+    private static Optional<String> machineNoise(List<Repeats> measured) {
         List<String> backend = new ArrayList<>();
         List<String> within = new ArrayList<>();
         List<String> beyond = new ArrayList<>();

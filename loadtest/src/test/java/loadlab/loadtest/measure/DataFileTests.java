@@ -36,9 +36,10 @@ class DataFileTests {
                         Sample.NO_DELAY));
         RunStats stats = RunStats.compute(samples, window, 250.0 / 3);
         ResourceCost cost = new ResourceCost(
-                Optional.of(new ResourceUsage(7.3, 0.1216666, OptionalDouble.of(0.48), 573.25, 50, true)),
-                Optional.of(new JfrFigures(3, 227.6, OptionalDouble.of(119.99), OptionalInt.of(0))),
-                Optional.of(new ResourceUsage(1.1, 0.02, OptionalDouble.empty(), 300, 520, false)));
+                        Optional.of(new ResourceUsage(7.3, 0.1216666, OptionalDouble.of(0.48), 573.25, 50, true)),
+                        Optional.of(new JfrFigures(3, 227.6, OptionalDouble.of(119.99), OptionalInt.of(0))),
+                        Optional.of(new ResourceUsage(1.1, 0.02, OptionalDouble.empty(), 300, 520, false)))
+                .withSpeed(Optional.of(new CpuSpeed(1.2345678, 1.0, 239)));
         Point measured = new Point(Target.DIRECT, load, 1, new Outcome.Measured(stats), cost, Series.of(samples, T0));
         Point empty = new Point(
                 Target.app("virtual").orElseThrow(),
@@ -125,6 +126,21 @@ class DataFileTests {
 
         assertThat(read).isEqualTo(original);
         assertThat(DataFile.toJson(read)).isEqualTo(DataFile.toJson(original));
+        assertThat(read.points().getFirst().cost().speed()).contains(new CpuSpeed(1.2345678, 1.0, 239));
+    }
+
+    @Test
+    void aFileWrittenBeforeTheYardstickReadsWithNoSpeedAndWritesNone() throws IOException {
+        ResultSet original = everyKindOfFigure();
+        String json = DataFile.toJson(original);
+        String older = json.replaceAll(",\\s*\"speed\"\\s*:\\s*\\{[^}]*\\}", "");
+        assertThat(older).isNotEqualTo(json).doesNotContain("\"speed\"");
+
+        ResultSet read = DataFile.fromJson(older);
+
+        assertThat(read.points())
+                .allSatisfy(point -> assertThat(point.cost().speed()).isEmpty());
+        assertThat(DataFile.toJson(read)).doesNotContain("\"speed\"");
     }
 
     /** A remote app read through its Actuator: no RSS in its figures or its series, GC from Micrometer. */

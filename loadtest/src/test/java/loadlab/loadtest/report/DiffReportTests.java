@@ -3,6 +3,12 @@ package loadlab.loadtest.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import loadlab.loadtest.measure.CpuSpeed;
+import loadlab.loadtest.measure.ResourceCost;
+import loadlab.loadtest.measure.ResourceUsage;
+import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.Spread;
 import org.junit.jupiter.api.Test;
 
@@ -33,5 +39,31 @@ class DiffReportTests {
         // CPU per request: runs of 0.83 to 1.13, then 0.97 and 1.05 medians apart by 8%.
         assertThat(DiffReport.beyondNoise(Spread.of(List.of(0.83, 1.05, 1.13)), Spread.of(List.of(0.97))))
                 .isFalse();
+    }
+
+    private static ResultSet webflux(double secondsPer1000, Optional<CpuSpeed> speed) {
+        ResourceCost cost = new ResourceCost(
+                        Optional.of(new ResourceUsage(1.0, 0.1, OptionalDouble.of(secondsPer1000), 300, 30, true)),
+                        Optional.empty(),
+                        Optional.empty())
+                .withSpeed(speed);
+        return SweepFixtures.openResults(
+                List.of(SweepFixtures.openPoint(SweepFixtures.WEBFLUX, 150, 150.0, 0, 4_000, 0, cost)));
+    }
+
+    @Test
+    void twoRunsThatTimedTheCpuAreComparedOnTheNormalisedCostToo() {
+        // The raw cost rose by half on a CPU that ran half as fast: per request on the reference CPU, no change.
+        ResultSet a = webflux(0.50, Optional.of(new CpuSpeed(1.0, 1.0, 240)));
+        ResultSet b = webflux(0.75, Optional.of(new CpuSpeed(1.5, 1.0, 240)));
+        ResultSet older = webflux(0.50, Optional.empty());
+
+        String timed = DiffReport.render("a", "b", List.of(new DiffReport.Pair("open-workload.json", a, b)));
+        String oneUntimed = DiffReport.render("a", "b", List.of(new DiffReport.Pair("open-workload.json", older, b)));
+
+        assertThat(timed)
+                .contains("| CPU s / 1000 req | Normalised CPU s / 1000 req |")
+                .contains("| 0.50 → 0.75 (**+50.0%**) | 0.50 → 0.50 (+0.0%) |");
+        assertThat(oneUntimed).doesNotContain("Normalised");
     }
 }

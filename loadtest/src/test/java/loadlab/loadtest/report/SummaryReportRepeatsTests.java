@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.stream.Stream;
+import loadlab.loadtest.measure.CpuSpeed;
 import loadlab.loadtest.measure.Environment;
 import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.Point;
@@ -154,6 +155,30 @@ class SummaryReportRepeatsTests {
 
     private static int cells(String row) {
         return row.replace("\\|", "").split("\\|", -1).length - 2;
+    }
+
+    @Test
+    void runsThatTimedTheCpuShowTheNormalisedCostWithItsOwnSpreadBesideTheRawOne() {
+        // Raw 0.80, 1.00 and 0.90 s (22% spread), on CPUs that took 0.80, 1.00 and 0.90 ms for the 1 ms yardstick: the
+        // same 1.00 s per 1000 requests on the reference CPU each time.
+        Repeats timed = new Repeats(
+                DIRECT,
+                DIRECT_RUNS.runs(),
+                List.of(
+                        cpuPer1000(0.80).withSpeed(Optional.of(new CpuSpeed(0.80, 1.0, 240))),
+                        cpuPer1000(1.00).withSpeed(Optional.of(new CpuSpeed(1.00, 1.0, 240))),
+                        cpuPer1000(0.90).withSpeed(Optional.of(new CpuSpeed(0.90, 1.0, 240)))));
+
+        String markdown = render(timed, THREADPOOL_RUNS, VIRTUAL_RUNS);
+
+        assertThat(section(markdown)).contains("| CPU s / 1000 req | Normalised CPU s / 1000 req |");
+        List<String> rows = repeatsRows(markdown);
+        assertThat(rows.get(0)).endsWith("| 0.90 (0.80–1.00) ⚠ | 1.00 (1.00–1.00) |");
+        assertThat(rows.get(2)).endsWith("| n/a | n/a |");
+        assertThat(rows).allSatisfy(row -> assertThat(cells(row)).isEqualTo(12));
+        assertThat(section(markdown)).contains("direct throughput 6.0%, efficiency 6.0%, CPU s / 1000 req 22.2%;");
+        // Without any speed the section keeps the columns it had.
+        assertThat(section(render())).doesNotContain("Normalised");
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.stream.Stream;
 import loadlab.loadtest.measure.AddedLatency;
+import loadlab.loadtest.measure.CpuSpeed;
 import loadlab.loadtest.measure.Environment;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.JfrFigures;
@@ -481,6 +482,32 @@ class SummaryReportTests {
         assertThat(rows.get(2))
                 .isEqualTo("| app-virtual | 9.9 | 0.004 | 0.3 | 1.33 | 754 | 0.33 | 260 | 41 | 110 | 30 | 120.5 | 0 |");
         assertThat(rowsOfTable(renderWithCosts(), 3).get(0)).isEqualTo("| direct | 0.62 | 520 | 350 | 900 |");
+    }
+
+    @Test
+    void aRunThatTimedTheCpuShowsTheYardstickAndTheNormalisedCostAndSaysHow() {
+        Map<Target, ResourceCost> costs = Map.of(
+                Target.DIRECT,
+                COSTS.get(Target.DIRECT).withSpeed(Optional.of(new CpuSpeed(1.2, 1.0, 240))),
+                THREADPOOL,
+                COSTS.get(THREADPOOL).withSpeed(Optional.of(new CpuSpeed(0.95, 1.0, 239))),
+                VIRTUAL,
+                COSTS.get(VIRTUAL));
+
+        String markdown = render(DIRECT, APPS, costs);
+
+        List<String> rows = rowsOfTable(markdown, 2);
+        assertThat(markdown)
+                .contains("| CPU s / 1000 req | Yardstick (ms) | Normalised CPU s / 1000 req | Req/s per core |");
+        // 0.84 × 1.0 / 1.2 = 0.70; 1.5051 × 1.0 / 0.95 = 1.58; no speed: n/a, the raw figure still there.
+        assertThat(rows.get(0)).startsWith("| direct | 6.3 | 0.004 | 0.3 | 0.84 | 1.20 | 0.70 | 1190 |");
+        assertThat(rows.get(1)).startsWith("| app-threadpool | 4.5 | 0.004 | 0.3 | 1.51 | 0.95 | 1.58 | 664 |");
+        assertThat(rows.get(2)).startsWith("| app-virtual | 9.9 | 0.004 | 0.3 | 1.33 | n/a | n/a | 754 |");
+        assertThat(rows).allSatisfy(row -> assertThat(cells(row)).isEqualTo(15));
+        assertThat(markdown)
+                .contains("normalised = CPU s / 1000 req × 1.00 ms / Yardstick")
+                .contains("timed four times a second on the target's own CPUs");
+        assertThat(renderWithCosts()).doesNotContain("Yardstick").doesNotContain("Normalised");
     }
 
     @Test
