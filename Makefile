@@ -120,10 +120,11 @@ PORT ?=
 SSL ?=
 # From a plain classpath, as on a host that has only the distribution (`make dist`): Maven only builds it.
 ENGINE_CLASSPATH := loadtest/target/loadtest.jar:loadtest/target/lib/*
-engine: ## Run a JMeter remote engine in the foreground until Ctrl-C (options: BIND=<address> PORT=<port> SSL=on|off)
+engine: ## Run a JMeter remote engine in the foreground until Ctrl-C (options: BIND=<address> PORT=<port> SSL=on|off KEYSTORE=<file>)
 	$(MVNW) -q -pl loadtest -am package -DskipTests
 	scripts/run-reaped "$(JAVA_HOME)/bin/java" -cp '$(ENGINE_CLASSPATH)' loadlab.loadtest.engine.Engine \
-		$(if $(BIND),"--bind=$(BIND)") $(if $(PORT),"--port=$(PORT)") $(if $(SSL),"--ssl=$(SSL)")
+		$(if $(BIND),"--bind=$(BIND)") $(if $(PORT),"--port=$(PORT)") $(if $(SSL),"--ssl=$(SSL)") \
+		$(if $(KEYSTORE),"--keystore=$(KEYSTORE)")
 
 # As JMeter's create-rmi-keystore makes it: its alias, password, key size and validity (7 days, so that a copy
 # forgotten on a host stops working within a week). An engine that finds no keystore prints the same command.

@@ -2,22 +2,19 @@ package loadlab.loadtest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.plan.Knobs;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,28 +25,29 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DistributedTests {
 
-    private static final String LISTENING = "loadlab engine listening on ";
-
     /** A load's progress line, "[direct] 5s/68s  requests 1342 ...": the load is under way. */
     private static final Pattern PROGRESS = Pattern.compile("\\] \\d+s/\\d+s +requests");
 
-    private final List<Process> engines = new ArrayList<>();
+    @TempDir
+    Path logs;
+
+    private OtherHosts hosts;
+
+    @BeforeEach
+    void hosts() {
+        hosts = new OtherHosts(logs);
+    }
 
     @AfterEach
     void stopEngines() throws InterruptedException {
-        for (Process engine : engines) {
-            engine.destroy();
-            if (!engine.waitFor(20, TimeUnit.SECONDS)) {
-                engine.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        }
+        hosts.stopAll();
     }
 
     @Test
     void twoEnginesOnTwoLoopbackAddressesMeasureWhatOneJvmMeasures(@TempDir Path local, @TempDir Path remote)
             throws Exception {
-        String first = start("127.0.0.2");
-        String second = start("127.0.0.3");
+        String first = hosts.engine("127.0.0.2");
+        String second = hosts.engine("127.0.0.3");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
 
@@ -91,7 +89,7 @@ class DistributedTests {
 
     @Test
     void anEngineThatIsDownFailsTheRunBeforeAnythingStarts(@TempDir Path results) throws Exception {
-        String up = start("127.0.0.2");
+        String up = hosts.engine("127.0.0.2");
         String down = "127.0.0.3:" + LabFixtures.freePort();
         Files.writeString(results.resolve("summary.md"), "# the last good summary\n");
         String runId = LabFixtures.newRunId("engine-down");
@@ -114,9 +112,9 @@ class DistributedTests {
 
     @Test
     void anEngineThatDiesDuringTheLoadFailsItsRowAndTheRun(@TempDir Path results) throws Exception {
-        String first = start("127.0.0.2");
-        String second = start("127.0.0.3");
-        Process dying = engines.getLast();
+        String first = hosts.engine("127.0.0.2");
+        String second = hosts.engine("127.0.0.3");
+        Process dying = hosts.latest();
         Files.writeString(results.resolve("summary.md"), "# the last good summary\n");
         String runId = LabFixtures.newRunId("engine-dies");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
@@ -148,40 +146,6 @@ class DistributedTests {
                 .contains("engine " + second + " stopped answering during the load");
         assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo("# the last good summary\n");
         assertThat(LabFixtures.processesOf(runId)).isEmpty();
-    }
-
-    /** Starts an engine on a free port of this loopback address, the way `make engine` does; its host:port. */
-    private String start(String address) throws IOException {
-        int port = LabFixtures.freePort();
-        Process engine = new ProcessBuilder(
-                        ProcessHandle.current().info().command().orElseThrow(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        "loadlab.loadtest.engine.Engine",
-                        "--bind=" + address,
-                        "--port=" + port)
-                .redirectErrorStream(true)
-                .start();
-        engines.add(engine);
-        BufferedReader lines =
-                new BufferedReader(new InputStreamReader(engine.getInputStream(), StandardCharsets.UTF_8));
-        StringBuilder seen = new StringBuilder();
-        String line;
-        while ((line = lines.readLine()) != null) {
-            seen.append(line).append('\n');
-            if (line.startsWith(LISTENING)) {
-                // Keep draining its output, so that a chatty engine never blocks on a full pipe, until it ends.
-                Thread.ofVirtual().start(() -> {
-                    try {
-                        lines.lines().forEach(ignored -> {});
-                    } catch (UncheckedIOException ended) {
-                        // The engine was stopped and its pipe closed.
-                    }
-                });
-                return address + ":" + port;
-            }
-        }
-        throw new IllegalStateException("the engine on " + address + " ended before listening:\n" + seen);
     }
 
     /** Each sample's start and end, epoch millis. */

@@ -3,17 +3,10 @@ package loadlab.loadtest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -25,6 +18,7 @@ import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceUsage;
 import loadlab.loadtest.measure.RunStats;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,24 +29,19 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RemoteTargetsSmokeTests {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(1))
-            .build();
-
-    private final List<Process> remotes = new ArrayList<>();
-
     @TempDir
     Path logs;
 
+    private OtherHosts hosts;
+
+    @BeforeEach
+    void hosts() {
+        hosts = new OtherHosts(logs);
+    }
+
     @AfterEach
     void stopTheRemotes() throws InterruptedException {
-        for (Process remote : remotes) {
-            remote.destroy();
-            if (!remote.waitFor(20, TimeUnit.SECONDS)) {
-                remote.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        }
+        hosts.stopAll();
     }
 
     @Test
@@ -60,10 +49,10 @@ class RemoteTargetsSmokeTests {
         int backendPort = LabFixtures.freePort();
         int appPort = LabFixtures.freePort();
         int managementPort = LabFixtures.freePort();
-        Process backend = start(
+        Process backend = hosts.service(
                 "slow-server", "--port=" + backendPort, "--bind=127.0.0.1", "--min-delay-ms=0", "--max-delay-ms=200");
-        awaitHealthy(backend, "http://127.0.0.1:" + backendPort + "/__admin/health");
-        Process app = start(
+        hosts.awaitHealthy(backend, "http://127.0.0.1:" + backendPort + "/__admin/health");
+        Process app = hosts.service(
                 "app-webflux",
                 "--server.port=" + appPort,
                 "--server.address=127.0.0.1",
@@ -71,7 +60,7 @@ class RemoteTargetsSmokeTests {
                 "--management.server.port=" + managementPort,
                 "--management.server.address=127.0.0.1",
                 "--management.endpoints.web.exposure.include=health,metrics");
-        awaitHealthy(app, "http://127.0.0.1:" + managementPort + "/actuator/health");
+        hosts.awaitHealthy(app, "http://127.0.0.1:" + managementPort + "/actuator/health");
         String runId = LabFixtures.newRunId("remote");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
@@ -148,60 +137,5 @@ class RemoteTargetsSmokeTests {
                 .doesNotContain("\n");
         assertThat(failed.log()).hasFileName("remote.txt").content().contains("not started by the lab");
         assertThat(LabFixtures.processesOf(runId)).isEmpty();
-    }
-
-    /** A service as it would run on a host of its own: its jar, its options, nothing of the lab's run tag. */
-    private Process start(String module, String... options) throws IOException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms128m",
-                "-Xmx256m",
-                "-XX:+UseG1GC",
-                "-jar",
-                LabFixtures.PROJECT
-                        .resolve(module)
-                        .resolve("target")
-                        .resolve(module + ".jar")
-                        .toString()));
-        command.addAll(List.of(options));
-        Process process = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(logs.resolve(module + ".log").toFile())
-                .start();
-        remotes.add(process);
-        return process;
-    }
-
-    private void awaitHealthy(Process process, String health) throws Exception {
-        for (int i = 0; i < 600; i++) {
-            if (!process.isAlive()) {
-                break;
-            }
-            try {
-                if (HTTP.send(
-                                        HttpRequest.newBuilder(URI.create(health))
-                                                .timeout(Duration.ofSeconds(2))
-                                                .build(),
-                                        HttpResponse.BodyHandlers.discarding())
-                                .statusCode()
-                        == 200) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError(health + " never answered 200; its log:\n" + logsOf());
-    }
-
-    private String logsOf() throws IOException {
-        StringBuilder all = new StringBuilder();
-        try (var files = Files.list(logs)) {
-            for (Path file : files.toList()) {
-                all.append("== ").append(file).append('\n').append(Files.readString(file));
-            }
-        }
-        return all.toString();
     }
 }

@@ -7,6 +7,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
 import org.apache.jmeter.functions.EvalFunction;
@@ -65,15 +66,15 @@ public final class Engine {
         // JMeter, finding either port taken, would go on with whatever registry it found there: say so instead.
         requireFree(options.address(), options.port());
         requireFree(options.address(), options.remoteObjectPort());
-        // What the engine's stubs tell a controller to call back, and where JMeter's SSL sockets listen; RMI and
-        // JMeter's RmiUtils read it once, as they load.
+        // What the engine's stubs tell a controller to call back; RMI reads it once, as it loads.
         System.setProperty("java.rmi.server.hostname", options.address().getHostAddress());
         PrintStream stdout = System.out;
         // JMeter announces its ports and its remote object on stdout as it starts; the engine's own line says it all.
         System.setOut(new PrintStream(OutputStream.nullOutputStream()));
         try {
             initialiseJmeter(options);
-            AddressBoundSockets.install(options.address());
+            AddressBoundSockets.install(
+                    options.address(), options.ssl() ? Optional.of(options.keystore()) : Optional.empty());
             RemoteJMeterEngineImpl.startServer(options.port());
         } finally {
             System.setOut(stdout);

@@ -33,12 +33,11 @@ public final class EngineProperties {
      */
     static final String REMOTE_OBJECT_PORT = "server.rmi.localport";
 
-    static final String SSL_DISABLE = "server.rmi.ssl.disable";
-
-    /** One file serves as both: every host of a run holds a copy of the same key pair, which is how peers trust. */
-    static final String KEYSTORE_FILE = "server.rmi.ssl.keystore.file";
-
-    static final String TRUSTSTORE_FILE = "server.rmi.ssl.truststore.file";
+    /**
+     * JMeter's own RMI over SSL, off on every side: the lab's sockets ({@link AddressBoundSockets}) do TLS instead,
+     * since JMeter's would send each host's keystore path to the other to open there.
+     */
+    public static final String JMETER_SSL_DISABLE = "server.rmi.ssl.disable";
 
     /** An engine serves every target and load of a run, and the next run, so a finished test must not end it. */
     static final String EXIT_AFTER_TEST = "server.exitaftertest";
@@ -53,7 +52,8 @@ public final class EngineProperties {
 
     /** The properties that a controller and its engines must agree on, to be set on both. */
     public static Map<String, String> shared() {
-        return Map.of(SAMPLE_VARIABLES, SAMPLE_VARIABLE_NAMES, STRIP_ALSO_ON_ERROR, "false");
+        return Map.of(
+                SAMPLE_VARIABLES, SAMPLE_VARIABLE_NAMES, STRIP_ALSO_ON_ERROR, "false", JMETER_SSL_DISABLE, "true");
     }
 
     /** Everything an engine with these options sets, the shared properties included. */
@@ -61,9 +61,6 @@ public final class EngineProperties {
         Map<String, String> properties = new LinkedHashMap<>(shared());
         properties.put(REGISTRY_PORT, Integer.toString(options.port()));
         properties.put(REMOTE_OBJECT_PORT, Integer.toString(options.remoteObjectPort()));
-        properties.put(SSL_DISABLE, Boolean.toString(!options.ssl()));
-        properties.put(KEYSTORE_FILE, options.keystore().toString());
-        properties.put(TRUSTSTORE_FILE, options.keystore().toString());
         properties.put(EXIT_AFTER_TEST, "false");
         properties.put(SYSTEM_EXIT_ON_REMOTE_EXIT, "true");
         return properties;

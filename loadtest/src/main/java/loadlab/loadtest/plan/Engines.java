@@ -1,10 +1,15 @@
 package loadlab.loadtest.plan;
 
+import java.io.IOException;
 import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Where JMeter runs the load: in the runner's own JVM (no engines), or on JMeter remote engines ({@code make engine}),
@@ -12,14 +17,18 @@ import java.util.Locale;
  * thread bound), so that together they send what the scenario says; a load that does not split evenly is refused
  * rather than rounded, since a rounded load would not be the scenario's.
  *
- * <p>An engine must be on a loopback address for now: the lab starts its targets on its loopback {@code host}, which an
- * engine on another machine could not reach.
+ * <p>An engine runs whatever plan it is sent, so the runner (the controller) and its engines talk as the engines
+ * listen: plain RMI only when every engine is on a loopback address of this machine, and otherwise RMI over TLS with
+ * client authentication, with a copy of the same keystore on every host. The engines send their samples back to the
+ * runner's callback address, which must be an address of this host that they reach.
  *
  * @param addresses {@code host:port} of each engine's RMI registry, in the order given; empty: JMeter runs here
+ * @param callback  where the runner listens for the samples the engines send back
+ * @param keystore  the key pair the runner and its engines share for RMI over TLS; empty: plain RMI (loopback only)
  */
-public record Engines(List<Address> addresses) {
+public record Engines(List<Address> addresses, Callback callback, Optional<Path> keystore) {
 
-    public static final Engines LOCAL = new Engines(List.of());
+    public static final Engines LOCAL = new Engines(List.of(), new Callback("127.0.0.1", 0), Optional.empty());
 
     /** One engine's RMI registry. */
     public record Address(String host, int port) {
@@ -27,10 +36,44 @@ public record Engines(List<Address> addresses) {
         public String toString() {
             return host + ":" + port;
         }
+
+        /** Whether the engine is on this machine's loopback, where it reaches the lab's own services. */
+        public boolean isLoopback() {
+            return Engines.isLoopback(host);
+        }
+    }
+
+    /**
+     * Where the runner receives the engines' samples over RMI.
+     *
+     * @param host an address of this host that every engine reaches
+     * @param port the first of the two ports the runner listens on for them (the next is the second), so that a
+     *     firewall can open exactly those; 0: ports RMI picks for each run
+     */
+    public record Callback(String host, int port) {
+
+        /** JMeter's {@code client.rmi.localport}: it exports its listeners at this port plus 1 and plus 2. */
+        public int jmeterLocalPort() {
+            return port == 0 ? 0 : port - 1;
+        }
+
+        @Override
+        public String toString() {
+            return port == 0 ? host + " (ports chosen by RMI)" : host + ":" + port + " and " + (port + 1);
+        }
     }
 
     public Engines {
         addresses = List.copyOf(addresses);
+    }
+
+    /** Whether any engine is off this machine's loopback, and so cannot reach what the lab starts there. */
+    public boolean anyOffLoopback() {
+        return addresses.stream().anyMatch(address -> !address.isLoopback());
+    }
+
+    public List<Address> offLoopback() {
+        return addresses.stream().filter(address -> !address.isLoopback()).toList();
     }
 
     public boolean isLocal() {
@@ -40,6 +83,125 @@ public record Engines(List<Address> addresses) {
     /** How many JMeter engines share the load: 1 when it runs here. */
     public int count() {
         return Math.max(1, addresses.size());
+    }
+
+    /**
+     * The engines and how the runner talks to them: {@code engines}, {@code rmiSsl}, {@code callback},
+     * {@code callbackPort} and {@code keystore}.
+     *
+     * @param host       the lab's loopback host, the callback's default when every engine is on loopback
+     * @param projectDir where a relative keystore path starts, as {@code make keystore} writes it there
+     */
+    static Engines of(KnobValues values, String host, Path projectDir) {
+        Engines engines = parse("engines", values.raw("engines"));
+        if (engines.isLocal()) {
+            return engines;
+        }
+        boolean tls = tls(values.raw("rmiSsl"), engines);
+        Callback callback = new Callback(callbackHost(values.raw("callback"), host, engines), callbackPort(values));
+        Optional<Path> keystore =
+                tls ? Optional.of(projectDir.resolve(values.raw("keystore")).normalize()) : Optional.empty();
+        return new Engines(engines.addresses(), callback, keystore);
+    }
+
+    /**
+     * The keystore must exist before anything starts when RMI runs over TLS: checked only when a load is to run, as a
+     * report or a diff talks to no engine.
+     */
+    void checkKeystore() {
+        keystore.filter(file -> !Files.isRegularFile(file)).ifPresent(file -> {
+            throw new IllegalArgumentException("keystore=" + file + " does not exist, and RMI over SSL with"
+                    + " engines="
+                    + String.join(",", addresses.stream().map(Address::toString).toList())
+                    + " needs it: make it with `make keystore`, and copy that same file to every engine");
+        });
+    }
+
+    /** On by default when any engine is off loopback; off is refused then. */
+    private static boolean tls(String raw, Engines engines) {
+        boolean offLoopback = engines.anyOffLoopback();
+        if (raw == null) {
+            return offLoopback;
+        }
+        if (!raw.equals("on") && !raw.equals("off")) {
+            throw new IllegalArgumentException("rmiSsl='" + raw + "' must be on or off");
+        }
+        if (raw.equals("off") && offLoopback) {
+            throw new IllegalArgumentException("rmiSsl=off is refused with engines off loopback ("
+                    + engines.offLoopback().getFirst() + "): an engine runs whatever plan it is sent, so off this"
+                    + " machine the runner and its engines talk RMI over SSL only");
+        }
+        return raw.equals("on");
+    }
+
+    /** The lab's loopback host by default, which only engines on this machine reach; else an address of this host. */
+    private static String callbackHost(String raw, String host, Engines engines) {
+        if (raw == null) {
+            if (engines.anyOffLoopback()) {
+                throw new IllegalArgumentException(
+                        "engines=" + engines.offLoopback().getFirst()
+                                + " is off loopback, and it sends its samples back to callback=" + host
+                                + ", which it cannot reach: give callback=<an address of this host that the engines reach>");
+            }
+            return host;
+        }
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(raw);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("callback='" + raw + "' does not resolve");
+        }
+        if (address.isAnyLocalAddress()) {
+            throw new IllegalArgumentException("callback='" + raw + "' would listen on every interface: name the one"
+                    + " address of this host that the engines reach");
+        }
+        if (!address.isLoopbackAddress() && !isOfThisHost(address)) {
+            throw new IllegalArgumentException("callback='" + raw + "' is not an address of this host: the runner"
+                    + " listens there for the engines' samples");
+        }
+        if (address.isLoopbackAddress() && engines.anyOffLoopback()) {
+            throw new IllegalArgumentException("callback='" + raw + "' is a loopback address, which engines="
+                    + engines.offLoopback().getFirst() + " (off loopback) cannot reach: give an address of this host"
+                    + " that the engines reach");
+        }
+        return raw;
+    }
+
+    private static int callbackPort(KnobValues values) {
+        if (values.raw("callbackPort") == null) {
+            return 0;
+        }
+        String raw = values.raw("callbackPort");
+        int port;
+        try {
+            port = Integer.parseInt(raw);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("callbackPort='" + raw + "' is not a whole number");
+        }
+        // JMeter exports the runner's listeners at client.rmi.localport plus 1 and plus 2: this one and the next.
+        if (port < 2 || port > 65_534) {
+            throw new IllegalArgumentException(
+                    "callbackPort=" + port + " is outside 2..65534 (the runner listens on it and on the next port)");
+        }
+        return port;
+    }
+
+    /** Every address of 127.0.0.0/8 is this host's on Linux; any other must be on one of its interfaces. */
+    private static boolean isOfThisHost(InetAddress address) {
+        try {
+            return NetworkInterface.getByInetAddress(address) != null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Whether a host names this machine's loopback; a name that does not resolve is not. */
+    static boolean isLoopback(String host) {
+        try {
+            return InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
     }
 
     /**
@@ -59,7 +221,7 @@ public record Engines(List<Address> addresses) {
             }
             addresses.add(address);
         }
-        return new Engines(addresses);
+        return new Engines(addresses, LOCAL.callback(), Optional.empty());
     }
 
     private static Address address(String knob, String entry) {
@@ -79,9 +241,9 @@ public record Engines(List<Address> addresses) {
             throw new IllegalArgumentException(knob + " entry '" + entry + "' has a port outside 1..65534");
         }
         try {
-            if (!InetAddress.getByName(host).isLoopbackAddress()) {
-                throw new IllegalArgumentException(knob + " entry '" + entry + "' is not a loopback address: the lab"
-                        + " starts its targets on this machine's loopback, which an engine elsewhere cannot reach");
+            InetAddress address = InetAddress.getByName(host);
+            if (address.isAnyLocalAddress()) {
+                throw new IllegalArgumentException(knob + " entry '" + entry + "' names no one host");
             }
         } catch (UnknownHostException e) {
             throw new IllegalArgumentException(knob + " entry '" + entry + "' does not resolve");
@@ -133,6 +295,7 @@ public record Engines(List<Address> addresses) {
         }
         return "JMeter remote engines "
                 + String.join(", ", addresses.stream().map(Address::toString).toList()) + ", each sending 1/" + count()
-                + " of the load; samples stream back to the runner over RMI";
+                + " of the load; samples stream back to the runner over RMI"
+                + (keystore.isPresent() ? " over SSL" : "") + " at " + callback;
     }
 }

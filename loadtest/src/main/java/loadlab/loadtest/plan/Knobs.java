@@ -63,16 +63,19 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
                 .flatMap(plan -> plan.targets().stream())
                 .distinct()
                 .toList();
+        String host = values.loopbackHost("host");
         Setup setup = new Setup(
-                values.loopbackHost("host"),
+                host,
                 Setup.ports(values.raw("ports") == null ? "" : values.raw("ports"), targets),
                 projectDir,
                 projectDir.resolve(values.raw(mode == Mode.DIFF && values.isGiven("b") ? "b" : "results")),
                 Optional.ofNullable(values.raw("dbUrl")).map(raw -> DbUrl.parse(values.label("dbUrl"), raw)),
-                Engines.parse("engines", values.raw("engines")),
+                Engines.of(values, host, projectDir),
                 RemoteTargets.parse("targets", values.raw("targets")));
         if (mode.runsLoad()) {
             plans.forEach(plan -> checkEngines(plan, setup.engines()));
+            plans.forEach(plan -> checkReach(plan, setup));
+            setup.engines().checkKeystore();
             checkRemoteTargets(plans, setup.remoteTargets());
         }
         return new Knobs(mode, plans, setup, diffBase(mode, values, setup));
@@ -97,6 +100,35 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
                     + " which a remote engine cannot run; run it without engines");
         }
         plan.loads().forEach(engines::share);
+    }
+
+    /**
+     * An engine off loopback is on another host, where this machine's loopback is not: every target of the plan must
+     * then be one the lab does not start ({@code targets}), on an address that is not a loopback one either.
+     */
+    private static void checkReach(Plan plan, Setup setup) {
+        Engines engines = setup.engines();
+        if (!engines.anyOffLoopback()) {
+            return;
+        }
+        String engine = "engines=" + engines.offLoopback().getFirst() + " is off loopback";
+        for (Target target : plan.targets()) {
+            String name = target.isApp() ? target.name() : Target.SLOW_SERVER;
+            Optional<RemoteTargets.Remote> remote = setup.remoteTargets().of(target);
+            if (remote.isEmpty()) {
+                throw new IllegalArgumentException(engine + ", and the lab would start " + name + " on " + setup.host()
+                        + ", which an engine on another host cannot reach: start " + name + " on an address the"
+                        + " engines reach and name it in targets"
+                        + (target.isApp() ? ", or leave it out of apps" : ""));
+            }
+            String remoteHost = remote.get().base().getHost();
+            if (Engines.isLoopback(remoteHost)) {
+                throw new IllegalArgumentException(engine + ", and targets puts " + name + " at "
+                        + remote.get().base()
+                        + ", a loopback address, which is the engine's own there: give " + name + "'s address on the"
+                        + " network the engines share");
+            }
+        }
     }
 
     /**

@@ -48,14 +48,11 @@ public final class Generator {
     private static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
     private final Engines engines;
-    private final String rmiHost;
     private volatile Runnable stop = StandardJMeterEngine::stopEngine;
     private volatile Runnable stopNow = StandardJMeterEngine::stopEngineNow;
 
-    /** @param rmiHost the address the remote engines call back on with their samples: the lab's loopback host */
-    Generator(Engines engines, String rmiHost) {
+    Generator(Engines engines) {
         this.engines = engines;
-        this.rmiHost = rmiHost;
     }
 
     /**
@@ -109,11 +106,16 @@ public final class Generator {
             return;
         }
         // RMI exports this JVM's listeners on the address it names, which the engines call back on with their samples;
-        // without SSL it would listen on every interface, so its sockets are bound to that address alone.
-        System.setProperty("java.rmi.server.hostname", rmiHost);
-        AddressBoundSockets.install(InetAddress.getByName(rmiHost));
+        // by itself it would listen on every interface, so its sockets are bound to that address alone, over TLS with
+        // the run's keystore when any engine is off loopback. RMI reads the name once per JVM, and JMeter its
+        // listeners' port: one JVM, one callback, which the lab's one setup per run gives.
+        Engines.Callback callback = engines.callback();
+        System.setProperty("java.rmi.server.hostname", callback.host());
+        AddressBoundSockets.install(InetAddress.getByName(callback.host()), engines.keystore());
         Remote remote = new Remote(
                 engines.addresses().stream().map(Engines.Address::toString).toArray(String[]::new));
+        // A fixed port, when one is given, so that a firewall between the engines and here opens it and the next.
+        remote.localBasePort(callback.jmeterLocalPort());
         stop = remote::stopAll;
         stopNow = remote::stopAll;
         Thread running = Thread.currentThread();
@@ -178,8 +180,6 @@ public final class Generator {
             throws IOException, InterruptedException, TimeoutException {
         try {
             plan.runIn(withProperties(remote)
-                    // Plain RMI: engines on loopback only (Engines refuses others), where SSL protects nothing.
-                    .prop("server.rmi.ssl.disable", "true")
                     // Batches of samples at least every second, so that progress and the health watch stay current.
                     .prop("mode", "StrippedBatch")
                     .prop("num_sample_threshold", "100")

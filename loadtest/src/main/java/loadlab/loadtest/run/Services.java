@@ -155,7 +155,7 @@ final class Services {
 
     /** Where JMeter runs a load: here, or on the engines, which send their samples back to the lab's host. */
     Generator generator() {
-        return new Generator(setup.engines(), setup.host());
+        return new Generator(setup.engines());
     }
 
     /** What begins with each target's window: the backend's schedule, when the plan has one. */

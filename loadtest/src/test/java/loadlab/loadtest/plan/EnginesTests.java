@@ -57,8 +57,7 @@ class EnginesTests {
                 "127.0.0.2:abc                  | entry '127.0.0.2:abc' has a port that is not a number",
                 "127.0.0.2:65535                | entry '127.0.0.2:65535' has a port outside 1..65534",
                 "127.0.0.2:1099,127.0.0.2:1099  | lists 127.0.0.2:1099 twice",
-                // A documentation address (RFC 5737): refused by its form, never contacted.
-                "192.0.2.1:1099                 | entry '192.0.2.1:1099' is not a loopback address",
+                "0.0.0.0:1099                   | entry '0.0.0.0:1099' names no one host",
             })
     void aBadEngineIsOneLineNamingIt(String raw, String message) {
         assertThatThrownBy(() -> parse("--engines=" + raw))
