@@ -20,8 +20,16 @@ final class LabFixtures {
             "SIGINT was ignored when this build started (a background job of a shell without job control), and a"
                     + " shell cannot trap a signal ignored at entry: Ctrl-C cannot be tested here";
 
-    /** Whether this JVM, and so every process it starts, has SIGINT ignored: /proc's SigIgn mask, bit 2. */
+    /** Whether this JVM, and so every process it starts, has SIGINT ignored. */
     static boolean sigintIgnored() throws IOException {
+        return ignored(2);
+    }
+
+    /**
+     * Whether this JVM, and so every process it starts, has this signal ignored (SIGINT in a background job, SIGHUP
+     * under nohup), which a shell cannot trap: /proc's SigIgn mask, one bit per signal from 1.
+     */
+    static boolean ignored(int signal) throws IOException {
         Path status = Path.of("/proc/self/status");
         if (!Files.exists(status)) {
             return false;
@@ -30,7 +38,7 @@ final class LabFixtures {
                 .filter(line -> line.startsWith("SigIgn:"))
                 .map(line -> Long.parseUnsignedLong(
                         line.substring("SigIgn:".length()).trim(), 16))
-                .anyMatch(mask -> (mask & 0x2L) != 0);
+                .anyMatch(mask -> (mask & (1L << (signal - 1))) != 0);
     }
 
     /** Surefire runs in loadtest/, so the project (and the jars `make build` left) is one level up. */
