@@ -23,7 +23,6 @@ import java.util.function.Supplier;
 public final class ProcessSampler implements AutoCloseable {
 
     public static final Duration DEFAULT_PERIOD = Duration.ofSeconds(1);
-    private static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
     private final Supplier<Optional<ResourceSamples.Reading>> source;
     private final ScheduledExecutorService timer;
@@ -128,15 +127,7 @@ public final class ProcessSampler implements AutoCloseable {
 
     /** Stops sampling (one last reading first, if the process is still there) and returns every reading. */
     public ResourceSamples stop() {
-        timer.shutdown();
-        try {
-            if (!timer.awaitTermination(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
-                timer.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            timer.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
+        Timers.stop(timer);
         sample();
         synchronized (this) {
             ended = true;

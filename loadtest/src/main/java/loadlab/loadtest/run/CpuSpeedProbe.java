@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import loadlab.loadtest.measure.CpuSpeed;
+import loadlab.loadtest.measure.Timers;
 
 /**
  * Times one fixed piece of CPU work four times a second on a thread of its own, on the target's CPUs, for
@@ -26,7 +27,6 @@ final class CpuSpeedProbe implements AutoCloseable {
     private static final Duration PERIOD = Duration.ofMillis(250);
     private static final int STEPS = 180_000;
     private static final int[] WALK = walk(16_384);
-    private static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
     private final ScheduledExecutorService timer;
     private final List<CpuSpeed.Timing> timings = new ArrayList<>();
@@ -55,15 +55,7 @@ final class CpuSpeedProbe implements AutoCloseable {
 
     /** Stops timing and returns every run so far. */
     List<CpuSpeed.Timing> stop() {
-        timer.shutdown();
-        try {
-            if (!timer.awaitTermination(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
-                timer.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            timer.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
+        Timers.stop(timer);
         synchronized (this) {
             return List.copyOf(timings);
         }
