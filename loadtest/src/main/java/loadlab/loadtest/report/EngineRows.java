@@ -78,11 +78,11 @@ final class EngineRows {
 
     /** How the engines' rows were read, for the text under a table that has them. */
     static String explanation() {
-        return "With the load sent from JMeter remote engines, the runner's JVM (" + RUNNER + ") only collects their "
-                + "samples, and each engine has a row of its own: its JVM's CPU (a change over the window, cores out of "
-                + "the processors it may run on), live OS threads, heap in use out of its maximum, and RSS, read once a "
-                + "second from the engine's own RMI registry, on the port and with the TLS the load itself uses. An "
-                + "engine that could not be read (one older than the runner) shows n/a.\n\n";
+        return "With the load sent from JMeter remote engines, the runner's JVM (the " + RUNNER + " rows) only "
+                + "collects their samples, and each engine has a row of its own: its JVM's CPU (a change over the "
+                + "window, cores out of the processors it may run on), live OS threads, heap in use out of its maximum, "
+                + "and RSS, read once a second from the engine's own RMI registry, on the port and sockets (TLS when on) "
+                + "that the load itself uses. An engine that could not be read (one older than the runner) shows n/a.\n\n";
     }
 
     private static String ofWhole(OptionalInt processors) {
