@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import loadlab.loadtest.measure.EngineUsage;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.plan.Knobs;
 import org.junit.jupiter.api.AfterEach;
@@ -82,8 +83,23 @@ class DistributedTests {
                     .as(target + " requests in flight at once")
                     .isGreaterThan(25);
         }
-        assertThat(Files.readString(fromEngines.written().report()))
-                .contains("JMeter remote engines " + first + ", " + second);
+        String report = Files.readString(fromEngines.written().report());
+        assertThat(report).contains("JMeter remote engines " + first + ", " + second);
+        for (String target : List.of("direct", "app-webflux")) {
+            List<EngineUsage> engines =
+                    LabFixtures.row(fromEngines, target).cost().engines();
+            assertThat(engines).extracting(EngineUsage::engine).as(output).containsExactly(first, second);
+            for (EngineUsage engine : engines) {
+                // Each engine runs its 25 users on threads of its own, which its own figures count.
+                assertThat(engine.usage().orElseThrow().peakThreads())
+                        .as(target + " on " + engine.engine())
+                        .isGreaterThan(25);
+                assertThat(report)
+                        .containsPattern("\\| " + target + " \\| " + Pattern.quote(engine.engine())
+                                + " \\| \\d+\\.\\d\\d of \\d+ \\| \\d+ \\| \\d+ of \\d+ \\| \\d+ \\|");
+            }
+        }
+        assertThat(LabFixtures.row(fromHere, "direct").cost().engines()).isEmpty();
         assertThat(LabFixtures.processesOf(runId)).isEmpty();
     }
 

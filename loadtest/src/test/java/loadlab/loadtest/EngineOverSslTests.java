@@ -107,6 +107,11 @@ class EngineOverSslTests {
                 assertThat(stats.requests()).as(target + " requests").isPositive();
                 // A sample without the backend's delay would be a bad-body error: none means every delay came back.
                 assertThat(stats.errors()).as(target + " errors").isZero();
+                // The engine's own figures came back over the same TLS, from its registry.
+                assertThat(row.cost().engines())
+                        .as(target + " engine figures:\n" + log)
+                        .singleElement()
+                        .satisfies(engine -> assertThat(engine.usage()).isPresent());
             }
             assertThat(measured.environment().loadGeneratorJvm())
                     .as("the report names the engine and the way back")

@@ -7,6 +7,9 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.rmi.Remote;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.server.UnicastRemoteObject;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import org.apache.jmeter.engine.RemoteJMeterEngineImpl;
@@ -25,10 +28,16 @@ import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
  * <pre>java -cp 'loadtest/target/loadtest.jar:loadtest/target/lib/*' loadlab.loadtest.engine.Engine \
  *     --bind=&lt;address&gt; --port=&lt;port&gt; --ssl=on|off --keystore=&lt;file&gt;</pre>
  *
+ * <p>Beside JMeter's engine its registry holds {@link EngineFigures}, the engine JVM's CPU, threads and heap, which the
+ * controller reads during a load for its report.
+ *
  * <p>What it accepts and refuses is {@link EngineOptions}'s to say. It runs until SIGINT or SIGTERM, or until a
  * controller asks it to exit.
  */
 public final class Engine {
+
+    /** Held for the life of the engine: RMI may let go of an exported object that no client holds a reference to. */
+    private static EngineFigures figures;
 
     private Engine() {}
 
@@ -76,9 +85,22 @@ public final class Engine {
             AddressBoundSockets.install(
                     options.address(), options.ssl() ? Optional.of(options.keystore()) : Optional.empty());
             RemoteJMeterEngineImpl.startServer(options.port());
+            bindFigures(options);
         } finally {
             System.setOut(stdout);
         }
+    }
+
+    /**
+     * Exports the engine's figures on the remote object's port, with no socket factories of its own: RMI's sockets in
+     * this JVM are {@link AddressBoundSockets}, so it shares JMeter's listener there, on the same address and TLS, and
+     * adds no port a firewall would have to open. Bound in JMeter's registry under a name of its own.
+     */
+    private static void bindFigures(EngineOptions options) throws IOException {
+        figures = new OwnFigures();
+        Remote stub = UnicastRemoteObject.exportObject(figures, options.remoteObjectPort());
+        LocateRegistry.getRegistry(options.address().getHostAddress(), options.port())
+                .rebind(EngineFigures.NAME, stub);
     }
 
     /** JMeter's properties as jmeter-java-dsl sets them up for its own runs, then the engine's own. */

@@ -70,7 +70,8 @@ public record Environment(
 
     /**
      * The same environment, with its load generator line saying that the load came from remote engines and that this
-     * JVM only collected their samples (its figures in the load generator table are the controller's).
+     * JVM only collected their samples (its figures in the load generator table are the runner's rows; each engine has
+     * rows of its own).
      */
     public Environment loadFrom(String engines) {
         return new Environment(
@@ -82,8 +83,8 @@ public record Environment(
                 cores,
                 memory,
                 appJvmFlags,
-                engines + "; the runner's JVM, which collects the samples and whose figures the load generator table"
-                        + " shows: " + loadGeneratorJvm,
+                engines + "; the runner's JVM, which collects the samples (the load generator table's runner rows,"
+                        + " beside each engine's own): " + loadGeneratorJvm,
                 remoteTargets);
     }
 

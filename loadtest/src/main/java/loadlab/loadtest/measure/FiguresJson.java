@@ -1,10 +1,13 @@
 package loadlab.loadtest.measure;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -106,6 +109,11 @@ final class FiguresJson {
         cost.poolWait().ifPresent(pool -> node.set("poolWait", PoolWaitJson.of(pool)));
         // Files written before the yardstick have no speed, and read as before.
         cost.speed().ifPresent(speed -> node.set("speed", speed(speed)));
+        // Only a load sent from remote engines has them; files of other runs, and older files, read as before.
+        if (!cost.engines().isEmpty()) {
+            ArrayNode engines = node.putArray("engines");
+            cost.engines().forEach(engine -> engines.add(engine(engine)));
+        }
         return node;
     }
 
@@ -117,7 +125,34 @@ final class FiguresJson {
                 present(n.get("backend")).map(FiguresJson::usage),
                 present(n.get("memory")).map(FiguresJson::memory),
                 present(n.get("poolWait")).map(PoolWaitJson::of),
-                present(n.get("speed")).map(FiguresJson::speed));
+                present(n.get("speed")).map(FiguresJson::speed),
+                engines(n.get("engines")));
+    }
+
+    private static ObjectNode engine(EngineUsage e) {
+        ObjectNode node = JSON.objectNode().put("engine", e.engine()).put("onThisMachine", e.onThisMachine());
+        if (e.processors().isPresent()) {
+            node.put("processors", e.processors().getAsInt());
+        } else {
+            node.putNull("processors");
+        }
+        putOptional(node, "heapMaxMib", e.heapMaxMib());
+        node.set("usage", e.usage().<JsonNode>map(FiguresJson::usage).orElse(JSON.nullNode()));
+        return node;
+    }
+
+    private static List<EngineUsage> engines(JsonNode n) {
+        List<EngineUsage> engines = new ArrayList<>();
+        present(n)
+                .ifPresent(array -> array.forEach(e -> engines.add(new EngineUsage(
+                        e.get("engine").asText(),
+                        e.get("onThisMachine").asBoolean(),
+                        present(e.get("processors"))
+                                .map(p -> OptionalInt.of(p.asInt()))
+                                .orElse(OptionalInt.empty()),
+                        optionalDouble(e.get("heapMaxMib")),
+                        present(e.get("usage")).map(FiguresJson::usage)))));
+        return engines;
     }
 
     private static ObjectNode speed(CpuSpeed speed) {

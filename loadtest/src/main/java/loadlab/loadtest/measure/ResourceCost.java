@@ -1,5 +1,6 @@
 package loadlab.loadtest.measure;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -18,6 +19,8 @@ import java.util.OptionalDouble;
  * @param poolWait      for a database request, where requests waited for a connection
  * @param speed         how fast the target's CPUs ran over the window; empty for a target on another host, or one
  *                      whose process was not sampled
+ * @param engines       each JMeter remote engine's own usage when the load came from engines (then the load generator
+ *                      above is the runner's JVM, which only collected their samples); empty when JMeter ran here
  */
 public record ResourceCost(
         Optional<ResourceUsage> process,
@@ -26,9 +29,26 @@ public record ResourceCost(
         Optional<ResourceUsage> backend,
         Optional<LiveMemory> memory,
         Optional<PoolWait> poolWait,
-        Optional<CpuSpeed> speed) {
+        Optional<CpuSpeed> speed,
+        List<EngineUsage> engines) {
 
     public static final ResourceCost NONE = new ResourceCost(Optional.empty(), Optional.empty(), Optional.empty());
+
+    public ResourceCost {
+        engines = List.copyOf(engines);
+    }
+
+    /** Figures of a load sent from this JVM, without engines. */
+    public ResourceCost(
+            Optional<ResourceUsage> process,
+            Optional<JfrFigures> jfr,
+            Optional<ResourceUsage> loadGenerator,
+            Optional<ResourceUsage> backend,
+            Optional<LiveMemory> memory,
+            Optional<PoolWait> poolWait,
+            Optional<CpuSpeed> speed) {
+        this(process, jfr, loadGenerator, backend, memory, poolWait, speed, List.of());
+    }
 
     /** Figures without the live-memory, backend, pool and speed readings. */
     public ResourceCost(
@@ -38,27 +58,32 @@ public record ResourceCost(
 
     /** The same figures with the JFR recording's. */
     public ResourceCost withJfr(Optional<JfrFigures> figures) {
-        return new ResourceCost(process, figures, loadGenerator, backend, memory, poolWait, speed);
+        return new ResourceCost(process, figures, loadGenerator, backend, memory, poolWait, speed, engines);
     }
 
     /** The same figures with what the target held live. */
     public ResourceCost withMemory(Optional<LiveMemory> live) {
-        return new ResourceCost(process, jfr, loadGenerator, backend, live, poolWait, speed);
+        return new ResourceCost(process, jfr, loadGenerator, backend, live, poolWait, speed, engines);
     }
 
     /** The same figures with slow-server's over the window. */
     public ResourceCost withBackend(Optional<ResourceUsage> usage) {
-        return new ResourceCost(process, jfr, loadGenerator, usage, memory, poolWait, speed);
+        return new ResourceCost(process, jfr, loadGenerator, usage, memory, poolWait, speed, engines);
     }
 
     /** The same figures with what the pool's gauges said. */
     public ResourceCost withPoolWait(Optional<PoolWait> figures) {
-        return new ResourceCost(process, jfr, loadGenerator, backend, memory, figures, speed);
+        return new ResourceCost(process, jfr, loadGenerator, backend, memory, figures, speed, engines);
     }
 
     /** The same figures with how fast the target's CPUs ran. */
     public ResourceCost withSpeed(Optional<CpuSpeed> measured) {
-        return new ResourceCost(process, jfr, loadGenerator, backend, memory, poolWait, measured);
+        return new ResourceCost(process, jfr, loadGenerator, backend, memory, poolWait, measured, engines);
+    }
+
+    /** The same figures with the remote engines' own. */
+    public ResourceCost withEngines(List<EngineUsage> used) {
+        return new ResourceCost(process, jfr, loadGenerator, backend, memory, poolWait, speed, used);
     }
 
     /**

@@ -3,6 +3,7 @@ package loadlab.loadtest.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import loadlab.loadtest.measure.EngineUsage;
 import loadlab.loadtest.measure.Environment;
 import loadlab.loadtest.measure.JfrFigures;
 import loadlab.loadtest.measure.Outcome;
@@ -36,8 +37,14 @@ final class ResourceTable {
                 "GC pause (ms)|r",
                 "Pinned|r"));
         MarkdownTable table = new MarkdownTable(header);
-        MarkdownTable generator = new MarkdownTable(
-                "Load generator during", "Cores (avg)|r", "Peak threads|r", "Peak heap (MiB)|r", "Peak RSS (MiB)|r");
+        // Only a load sent from remote engines has their rows, and the column that tells them from the runner's.
+        boolean engines = EngineRows.used(rows);
+        List<String> generatorHeader = new ArrayList<>(List.of("Load generator during"));
+        if (engines) {
+            generatorHeader.add(EngineRows.COLUMN);
+        }
+        generatorHeader.addAll(List.of("Cores (avg)|r", "Peak threads|r", "Peak heap (MiB)|r", "Peak RSS (MiB)|r"));
+        MarkdownTable generator = new MarkdownTable(generatorHeader);
         for (Point row : rows) {
             String name = Format.cell(row.target().name());
             if (row.outcome() instanceof Outcome.Failed) {
@@ -45,7 +52,16 @@ final class ResourceTable {
                 generator.failed(List.of(name), Sections.failedShort());
             } else {
                 table.row(cells(name, row.cost(), speedTimed));
-                generator.row(generatorCells(name, row.cost()));
+                List<String> runner = new ArrayList<>(generatorCells(name, row.cost()));
+                if (engines) {
+                    runner.add(1, EngineRows.RUNNER);
+                }
+                generator.row(runner);
+                for (EngineUsage engine : row.cost().engines()) {
+                    List<String> cells = new ArrayList<>(List.of(name, Format.cell(engine.engine())));
+                    cells.addAll(EngineRows.cells(engine));
+                    generator.row(cells);
+                }
             }
         }
         table.appendTo(md);
@@ -101,6 +117,9 @@ final class ResourceTable {
                 .append(e.loadGeneratorJvm())
                 .append(":\n\n");
         generator.appendTo(md);
+        if (engines) {
+            md.append(EngineRows.explanation());
+        }
     }
 
     private static List<String> cells(String name, ResourceCost cost, boolean speedTimed) {

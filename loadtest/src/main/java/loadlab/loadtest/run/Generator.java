@@ -1,6 +1,7 @@
 package loadlab.loadtest.run;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -9,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -48,6 +51,9 @@ public final class Generator {
     private static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
     private final Engines engines;
+    /** The engines said to give no figures: once a run, not at every load. */
+    private final Set<String> noted = ConcurrentHashMap.newKeySet();
+
     private volatile Runnable stop = StandardJMeterEngine::stopEngine;
     private volatile Runnable stopNow = StandardJMeterEngine::stopEngineNow;
 
@@ -105,13 +111,7 @@ public final class Generator {
             plan.runIn(withProperties(new EmbeddedJmeterEngine()));
             return;
         }
-        // RMI exports this JVM's listeners on the address it names, which the engines call back on with their samples;
-        // by itself it would listen on every interface, so its sockets are bound to that address alone, over TLS with
-        // the run's keystore when any engine is off loopback. RMI reads the name once per JVM, and JMeter its
-        // listeners' port: one JVM, one callback, which the lab's one setup per run gives.
-        Engines.Callback callback = engines.callback();
-        System.setProperty("java.rmi.server.hostname", callback.host());
-        AddressBoundSockets.install(InetAddress.getByName(callback.host()), engines.keystore());
+        Engines.Callback callback = prepareRmi();
         Remote remote = new Remote(
                 engines.addresses().stream().map(Engines.Address::toString).toArray(String[]::new));
         // A fixed port, when one is given, so that a firewall between the engines and here opens it and the next.
@@ -173,6 +173,35 @@ public final class Generator {
             throw new IOException("the remote engines had not all ended " + REMOTE_GRACE.toSeconds()
                     + " s after the load's planned end: an engine of " + engines.addresses() + " stopped answering");
         }
+    }
+
+    /**
+     * RMI exports this JVM's listeners on the address it names, which the engines call back on with their samples; by
+     * itself it would listen on every interface, so its sockets are bound to that address alone, over TLS with the
+     * run's keystore when any engine is off loopback. RMI reads the name once per JVM, and JMeter its listeners' port:
+     * one JVM, one callback, which the lab's one setup per run gives. The same sockets reach the engines' figures.
+     */
+    private Engines.Callback prepareRmi() throws IOException {
+        Engines.Callback callback = engines.callback();
+        System.setProperty("java.rmi.server.hostname", callback.host());
+        AddressBoundSockets.install(InetAddress.getByName(callback.host()), engines.keystore());
+        return callback;
+    }
+
+    /**
+     * Starts reading each remote engine's own figures for one load; nothing when JMeter runs here. An engine that
+     * cannot be read is said once a run, in one line on {@code out}, and its load goes on without its figures.
+     */
+    EngineSamplers sampleEngines(PrintStream out, String label) throws IOException {
+        if (engines.isLocal()) {
+            return EngineSamplers.NONE;
+        }
+        prepareRmi();
+        return EngineSamplers.start(engines, (engine, line) -> {
+            if (noted.add(engine.toString())) {
+                out.println("[" + label + "] " + line);
+            }
+        });
     }
 
     /** The plan on the engines; an interrupt after one of them was lost is that loss, not an interrupted run. */

@@ -3,6 +3,7 @@ package loadlab.loadtest.run;
 import java.util.List;
 import java.util.Optional;
 import loadlab.loadtest.measure.CpuSpeed;
+import loadlab.loadtest.measure.EngineUsage;
 import loadlab.loadtest.measure.LiveMemory;
 import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.PoolWait;
@@ -18,6 +19,7 @@ record Loaded(
         LoadRun.Result result,
         Optional<ResourceSamples> targetSamples,
         ResourceSamples generatorSamples,
+        List<EngineUsage.Readings> engineReadings,
         Optional<String> death,
         MeasurementWindow idle,
         List<PoolWait.Reading> poolReadings,
@@ -25,7 +27,8 @@ record Loaded(
         List<CpuSpeed.Timing> speedTimings) {
 
     /**
-     * What the window's requests cost: the target's process less its idle CPU, the load generator, the backend behind
+     * What the window's requests cost: the target's process less its idle CPU, the load generator (and each remote engine
+     * that sent the load), the backend behind
      * an app, the target's live memory, how fast the target's CPUs ran and, in a database plan, where requests waited
      * for the pool.
      */
@@ -42,6 +45,9 @@ record Loaded(
         return cost.withMemory(memory)
                 .withBackend(backendSamples.flatMap(samples -> ResourceUsage.of(samples, window, requests)))
                 .withPoolWait(poolWait)
-                .withSpeed(CpuSpeed.of(speedTimings, window, CpuSpeedProbe.REFERENCE_MS));
+                .withSpeed(CpuSpeed.of(speedTimings, window, CpuSpeedProbe.REFERENCE_MS))
+                .withEngines(engineReadings.stream()
+                        .map(engine -> engine.over(window, requests))
+                        .toList());
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import loadlab.loadtest.measure.CpuSpeed;
+import loadlab.loadtest.measure.EngineUsage;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.JfrFigures;
 import loadlab.loadtest.measure.MeasurementWindow;
@@ -27,7 +28,8 @@ import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Target;
 
 /**
- * One load of one target, end to end: the JMeter load, the target's process and this JVM sampled for their cost, and
+ * One load of one target, end to end: the JMeter load, the target's process and this JVM (and the remote engines, when
+ * they send the load) sampled for their cost, and
  * every service watched so that a death ends the load at once and fails its point. The JFR figures come later, once
  * the target's JVM has stopped and written its recording. An app the lab did not start is sampled through its Actuator
  * instead, GC included, when it has a management port, and watched through HTTP.
@@ -123,6 +125,7 @@ final class PointRun {
         try (LiveMemoryProbe memory = memoryProbe(target, app);
                 ProcessSampler appSampler = appSampler(target, app, remoteApp);
                 ProcessSampler generator = ProcessSampler.startThisJvm();
+                EngineSamplers engines = services.generator().sampleEngines(out, label);
                 CpuSpeedProbe speed = speedProbe(target, app);
                 DirectDatabase directPool = direct.orElse(null);
                 PoolWatch pool = services.usesDatabase()
@@ -156,6 +159,7 @@ final class PointRun {
                     ? Optional.ofNullable(appSampler).map(ProcessSampler::stop)
                     : Optional.ofNullable(backendSampler).map(ProcessSampler::samples);
             ResourceSamples generatorSamples = generator.stop();
+            List<EngineUsage.Readings> engineReadings = engines.stop(out, label);
             List<CpuSpeed.Timing> speedTimings = speed == null ? List.of() : speed.stop();
             if (speed != null) {
                 speed.problem()
@@ -182,6 +186,7 @@ final class PointRun {
                     result,
                     targetSamples,
                     generatorSamples,
+                    engineReadings,
                     death,
                     idle,
                     pool == null ? List.of() : pool.readings(),

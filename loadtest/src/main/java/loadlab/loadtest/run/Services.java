@@ -34,12 +34,15 @@ final class Services {
     private final Setup setup;
     private final Path raw;
     private final String runId;
+    /** One for the run, so that what it says about its engines it says once, not at every load. */
+    private final Generator generator;
 
     Services(Plan plan, Setup setup, Path raw, String runId) {
         this.plan = plan;
         this.setup = setup;
         this.raw = raw;
         this.runId = runId;
+        this.generator = new Generator(setup.engines());
     }
 
     boolean usesDatabase() {
@@ -155,7 +158,7 @@ final class Services {
 
     /** Where JMeter runs a load: here, or on the engines, which send their samples back to the lab's host. */
     Generator generator() {
-        return new Generator(setup.engines());
+        return generator;
     }
 
     /** What begins with each target's window: the backend's schedule, when the plan has one. */

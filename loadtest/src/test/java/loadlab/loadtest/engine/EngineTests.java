@@ -84,6 +84,38 @@ class EngineTests {
         assertThat(stderr()).doesNotContain("Exception");
     }
 
+    @Test
+    void anEngineAnswersItsOwnFiguresFromItsRegistryOnTheRemoteObjectsPort() throws Exception {
+        int port = twoFreePorts();
+        engine = start("--bind=" + ENGINE_ADDRESS, "--port=" + port);
+        assertThat(engine.inputReader(StandardCharsets.UTF_8).readLine())
+                .as(() -> "the engine's first line; its stderr: " + stderrSoFar())
+                .startsWith("loadlab engine listening on " + ENGINE_ADDRESS + ":" + port);
+        Registry registry = LocateRegistry.getRegistry(ENGINE_ADDRESS, port);
+
+        EngineFigures figures = (EngineFigures) registry.lookup(EngineFigures.NAME);
+        EngineFigures.Reading first = figures.read();
+        Thread.sleep(100);
+        EngineFigures.Reading second = figures.read();
+
+        assertThat(registry.list()).contains("JMeterEngine", EngineFigures.NAME);
+        // No door of its own: it answers on the port, and address, of JMeter's remote object.
+        assertThat(figures.toString()).contains(ENGINE_ADDRESS + ":" + (port + 1));
+        assertThat(second.atMillis()).isGreaterThanOrEqualTo(first.atMillis());
+        assertThat(second.cpuNanos()).isPositive().isGreaterThanOrEqualTo(first.cpuNanos());
+        assertThat(second.threads()).isPositive();
+        assertThat(second.heapUsedBytes()).isPositive();
+        assertThat(second.heapCommittedBytes()).isGreaterThanOrEqualTo(second.heapUsedBytes());
+        assertThat(second.heapMaxBytes()).isGreaterThanOrEqualTo(second.heapCommittedBytes());
+        assertThat(second.rssKb()).isPositive();
+        assertThat(second.processors()).isPositive();
+        // Read-only: nothing a caller sends is taken in.
+        assertThat(EngineFigures.class.getMethods())
+                .allSatisfy(method -> assertThat(method.getParameterCount())
+                        .as(method.getName())
+                        .isZero());
+    }
+
     /** Each refusal is one line on stderr, exit code 2, and nothing on stdout: the engine never started. */
     @ParameterizedTest
     @CsvSource(

@@ -272,6 +272,51 @@ class DataFileTests {
     }
 
     @Test
+    void aLoadFromEnginesComesBackWithEachEnginesFiguresAnUnreadOneIncluded() throws IOException {
+        ResultSet original = everyKindOfFigure();
+        EngineUsage read = new EngineUsage(
+                "127.0.0.2:1099",
+                true,
+                OptionalInt.of(2),
+                OptionalDouble.of(6_144.0),
+                Optional.of(new ResourceUsage(
+                        12.345678,
+                        0.2057613,
+                        OptionalDouble.of(1.6),
+                        OptionalDouble.of(412.5),
+                        287,
+                        true,
+                        OptionalDouble.empty(),
+                        OptionalDouble.empty(),
+                        OptionalDouble.of(198.25))));
+        EngineUsage unread = EngineUsage.unread("192.0.2.20:1099", false);
+        List<Point> points = original.points().stream()
+                .map(p -> p.failed() ? p : p.withCost(p.cost().withEngines(List.of(read, unread))))
+                .toList();
+        ResultSet withEngines = new ResultSet(original.plan(), original.environment(), points);
+
+        String json = DataFile.toJson(withEngines);
+        ResultSet back = DataFile.fromJson(json);
+
+        assertThat(back).isEqualTo(withEngines);
+        assertThat(back.points().getFirst().cost().engines()).containsExactly(read, unread);
+        assertThat(json).contains("\"engines\"").contains("\"onThisMachine\" : false");
+    }
+
+    @Test
+    void aLoadSentFromHereWritesNoEnginesAndAFileWithoutThemReadsAsBefore() throws IOException {
+        ResultSet original = everyKindOfFigure();
+
+        String json = DataFile.toJson(original);
+        ResultSet back = DataFile.fromJson(json);
+
+        assertThat(json).doesNotContain("engines");
+        assertThat(back).isEqualTo(original);
+        assertThat(back.points()).allSatisfy(p -> assertThat(p.cost().engines()).isEmpty());
+        assertThat(DataFile.toJson(back)).isEqualTo(json);
+    }
+
+    @Test
     void aFileOfAnotherSchemaIsRefusedWithItsName() {
         assertThatThrownBy(() -> DataFile.fromJson("{\"schema\":\"loadlab-results/0\"}"))
                 .isInstanceOf(IOException.class)

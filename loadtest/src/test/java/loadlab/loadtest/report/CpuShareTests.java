@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import loadlab.loadtest.measure.EngineUsage;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceUsage;
@@ -39,6 +41,65 @@ class CpuShareTests {
         assertThat(share(Target.APPS.getFirst(), 0.5, 0.97, APART).text()).endsWith(CpuShare.MORE_ENGINES);
         assertThat(share(Target.APPS.getFirst(), 0.99, 0.3, APART).text()).doesNotContain(CpuShare.MORE_ENGINES);
         assertThat(share(Target.DIRECT, 0.4, 0.58, APART).text()).endsWith(CpuShare.MORE_ENGINES);
+    }
+
+    @Test
+    void anEngineBusyOnItsOwnProcessorsIsTheLoadGeneratorsLimitWhereverItRan() {
+        // The machine is nowhere near busy: the runner only collects; the engine on another host used 1.9 of its 2.
+        CpuShare share = share(
+                Target.APPS.getFirst(),
+                0.4,
+                0.05,
+                SHARED,
+                List.of(engine("192.0.2.20:1099", false, 1.9, 2), engine("192.0.2.21:1099", false, 0.5, 2)));
+
+        assertThat(share.busy()).isTrue();
+        assertThat(share.text())
+                .contains("engine 192.0.2.20:1099 used 1.90 of its 2 cores (busy)")
+                .doesNotContain("192.0.2.21")
+                .endsWith(CpuShare.MORE_ENGINES);
+    }
+
+    @Test
+    void enginesOnThisMachineCountWithTheLoadGeneratorAndEnginesElsewhereDoNot() {
+        List<EngineUsage> here =
+                List.of(engine("127.0.0.2:1099", true, 0.6, 2), engine("127.0.0.3:1099", true, 0.6, 2));
+        List<EngineUsage> elsewhere =
+                List.of(engine("192.0.2.20:1099", false, 0.6, 2), engine("192.0.2.21:1099", false, 0.6, 2));
+
+        CpuShare onThisMachine = share(Target.APPS.getFirst(), 0.4, 0.05, SHARED, here);
+        CpuShare onOtherHosts = share(Target.APPS.getFirst(), 0.4, 0.05, SHARED, elsewhere);
+
+        // 0.4 + 0.05 + 1.2 of 2 cores is busy, and the lab's side used the most of it.
+        assertThat(onThisMachine.busy()).isTrue();
+        assertThat(onThisMachine.text())
+                .contains("load generator 1.25 (runner 0.05 + engines on this machine 1.20)")
+                .endsWith(CpuShare.MORE_ENGINES);
+        assertThat(onOtherHosts.busy()).isFalse();
+        assertThat(onOtherHosts.text()).doesNotContain(CpuShare.MORE_ENGINES);
+    }
+
+    @Test
+    void anEngineThatCouldNotBeReadChangesNothing() {
+        CpuShare without = share(Target.APPS.getFirst(), 0.6, 1.3, SHARED);
+        CpuShare unread =
+                share(Target.APPS.getFirst(), 0.6, 1.3, SHARED, List.of(EngineUsage.unread("192.0.2.20:1099", false)));
+
+        assertThat(unread).isEqualTo(without);
+    }
+
+    private static EngineUsage engine(String name, boolean here, double cores, int processors) {
+        return new EngineUsage(
+                name, here, OptionalInt.of(processors), OptionalDouble.of(1024), Optional.of(usage(cores)));
+    }
+
+    private static CpuShare share(
+            Target target, double ownCores, double generatorCores, CpuPinning cpus, List<EngineUsage> engines) {
+        ResourceCost cost = new ResourceCost(
+                        Optional.of(usage(ownCores)), Optional.empty(), Optional.of(usage(generatorCores)))
+                .withEngines(engines);
+        Point point = SweepFixtures.sweepPoint(target, 500, 200, 0, 10, 0, cost);
+        return CpuShare.of(point, cpus).orElseThrow();
     }
 
     private static CpuShare share(Target target, double ownCores, double generatorCores, CpuPinning cpus) {

@@ -13,6 +13,7 @@ import java.util.OptionalInt;
 import java.util.stream.Stream;
 import loadlab.loadtest.measure.AddedLatency;
 import loadlab.loadtest.measure.CpuSpeed;
+import loadlab.loadtest.measure.EngineUsage;
 import loadlab.loadtest.measure.Environment;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.JfrFigures;
@@ -468,6 +469,41 @@ class SummaryReportTests {
         // The first two tables are untouched by the third.
         assertThat(rowsOfTable(markdown, 0)).isEqualTo(rowsOfTable(render(), 0));
         assertThat(rowsOfTable(markdown, 1)).isEqualTo(rowsOfTable(render(), 1));
+    }
+
+    @Test
+    void withEnginesTheLoadGeneratorTableHasARowPerEnginePerTargetAndWithoutThemItIsAsBefore() {
+        Map<Target, ResourceCost> costs = Map.of(
+                Target.DIRECT,
+                COSTS.get(Target.DIRECT).withEngines(engines(0.3)),
+                THREADPOOL,
+                COSTS.get(THREADPOOL).withEngines(engines(0.45)),
+                VIRTUAL,
+                COSTS.get(VIRTUAL).withEngines(engines(0.5)));
+
+        String markdown = render(DIRECT, APPS, costs);
+
+        assertThat(markdown)
+                .contains(
+                        "| Load generator during | JMeter in | Cores (avg) | Peak threads | Peak heap (MiB) | Peak RSS"
+                                + " (MiB) |");
+        List<String> rows = rowsOfTable(markdown, 3);
+        assertThat(rows.subList(0, 3))
+                .containsExactly(
+                        "| direct | runner | 0.62 | 520 | 350 | 900 |",
+                        "| direct | 127.0.0.2:1099 | 0.30 of 2 | 287 | 198 of 6144 | 412 |",
+                        "| direct | 192.0.2.20:1099 | n/a | n/a | n/a | n/a |");
+        assertThat(rows).contains("| app-threadpool | 127.0.0.2:1099 | 0.45 of 2 | 287 | 198 of 6144 | 412 |");
+        assertThat(rows).contains("| app-webflux | **FAILED** | — | — | — | — |");
+        assertThat(rows).allSatisfy(row -> assertThat(cells(row)).isEqualTo(6));
+        assertThat(markdown).contains("read once a second from the engine's own RMI registry");
+        // The target table is the same either way; without engines the generator's is as it always was.
+        assertThat(rowsOfTable(markdown, 2)).isEqualTo(rowsOfTable(renderWithCosts(), 2));
+        assertThat(renderWithCosts()).doesNotContain(EngineRows.COLUMN).doesNotContain("engine's own RMI registry");
+    }
+
+    private static List<EngineUsage> engines(double cores) {
+        return List.of(SweepFixtures.engine("127.0.0.2:1099", cores), EngineUsage.unread("192.0.2.20:1099", false));
     }
 
     @Test

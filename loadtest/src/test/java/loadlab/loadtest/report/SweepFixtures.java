@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import loadlab.loadtest.measure.EngineUsage;
 import loadlab.loadtest.measure.Environment;
 import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.Point;
@@ -171,6 +173,25 @@ public final class SweepFixtures {
             samples.add(new Sample(end - elapsed, end, true, "200", "OK", Math.min(elapsed, 4_000)));
         }
         return samples;
+    }
+
+    /** An engine on this machine, read throughout: {@code cores} of its 2, 287 threads, 198 of 6144 MiB heap, 412 MiB RSS. */
+    public static EngineUsage engine(String name, double cores) {
+        return new EngineUsage(
+                name,
+                true,
+                OptionalInt.of(2),
+                OptionalDouble.of(6_144),
+                Optional.of(new ResourceUsage(
+                        cores * WINDOW_SECONDS,
+                        cores,
+                        OptionalDouble.empty(),
+                        OptionalDouble.of(412),
+                        287,
+                        true,
+                        OptionalDouble.empty(),
+                        OptionalDouble.empty(),
+                        OptionalDouble.of(198))));
     }
 
     public static ResourceCost cost(double cores, int threads) {

@@ -3,6 +3,7 @@ package loadlab.loadtest.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import loadlab.loadtest.measure.EngineUsage;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceCost;
 import org.junit.jupiter.api.BeforeAll;
@@ -220,6 +221,41 @@ class SweepReportTests {
                         "![Throughput](charts/sweep-throughput.png)",
                         "2000 / 2.0 s = 1000.0 req/s without a thread limit and 200 / 2.0 s = 100.0 req/s with 200 threads");
         assertThat(markdown).endsWith(Sections.FOOTER);
+    }
+
+    @Test
+    void withEnginesTheLoadGeneratorTableHasEachEnginesMostAtEachLevelAndWithoutThemItIsAsBefore() {
+        // An engine on this machine read at every point, the most of it on app-threadpool; one that could not be read.
+        List<Point> fromEngines = points.stream()
+                .map(p -> p.failed()
+                        ? p
+                        : p.withCost(p.cost()
+                                .withEngines(List.of(
+                                        SweepFixtures.engine(
+                                                "127.0.0.2:1099", p.target() == SweepFixtures.THREADPOOL ? 0.4 : 0.3),
+                                        EngineUsage.unread("192.0.2.20:1099", false)))))
+                .toList();
+
+        String withEngines = SweepReport.render(SweepFixtures.sweepResults(fromEngines), List.of());
+
+        assertThat(generatorTable(markdown))
+                .startsWith("| Users | Cores (avg) | Peak threads | Peak heap (MiB) | Peak RSS (MiB) |\n")
+                .contains("| 100 | 0.05 | 520 | n/a | 900 |\n");
+        assertThat(markdown).doesNotContain(EngineRows.COLUMN);
+        assertThat(generatorTable(withEngines))
+                .startsWith("| Users | JMeter in | Cores (avg) | Peak threads | Peak heap (MiB) | Peak RSS (MiB) |\n")
+                .contains("| 100 | runner | 0.05 | 520 | n/a | 900 |\n"
+                        + "| 100 | 127.0.0.2:1099 | 0.40 of 2 | 287 | 198 of 6144 | 412 |\n"
+                        + "| 100 | 192.0.2.20:1099 | n/a | n/a | n/a | n/a |\n")
+                .contains("| 2000 | 127.0.0.2:1099 | 0.40 of 2 | 287 | 198 of 6144 | 412 |\n");
+        assertThat(withEngines).contains("read once a second from the engine's own RMI registry");
+    }
+
+    /** The load generator section's table. */
+    private static String generatorTable(String report) {
+        String section = report.substring(report.indexOf("## Load generator"));
+        String table = section.substring(section.indexOf("| "));
+        return table.substring(0, table.indexOf("\n\n") + 1);
     }
 
     @Test
