@@ -85,6 +85,9 @@ public record Engines(List<Address> addresses, Callback callback, Optional<Path>
         return Math.max(1, addresses.size());
     }
 
+    /** The knobs that say how the runner talks to its engines, and to nothing else. */
+    private static final List<String> ENGINE_ONLY_KNOBS = List.of("rmiSsl", "keystore", "callback", "callbackPort");
+
     /**
      * The engines and how the runner talks to them: {@code engines}, {@code rmiSsl}, {@code callback},
      * {@code callbackPort} and {@code keystore}.
@@ -95,6 +98,7 @@ public record Engines(List<Address> addresses, Callback callback, Optional<Path>
     static Engines of(KnobValues values, String host, Path projectDir) {
         Engines engines = parse("engines", values.raw("engines"));
         if (engines.isLocal()) {
+            refuseWithoutEngines(values);
             return engines;
         }
         boolean tls = tls(values.raw("rmiSsl"), engines);
@@ -102,6 +106,17 @@ public record Engines(List<Address> addresses, Callback callback, Optional<Path>
         Optional<Path> keystore =
                 tls ? Optional.of(projectDir.resolve(values.raw("keystore")).normalize()) : Optional.empty();
         return new Engines(engines.addresses(), callback, keystore);
+    }
+
+    /** How the runner talks to engines means nothing without any: a value given would be silently ignored. */
+    private static void refuseWithoutEngines(KnobValues values) {
+        for (String knob : ENGINE_ONLY_KNOBS) {
+            if (values.isSet(knob)) {
+                throw new IllegalArgumentException(values.label(knob) + "=" + values.raw(knob)
+                        + " is for remote engines, and engines is not set: give engines=<host:port,...>, or leave "
+                        + knob + " out");
+            }
+        }
     }
 
     /**

@@ -67,6 +67,17 @@ class EnginesTests {
                 .hasMessageNotContaining("\n");
     }
 
+    @ParameterizedTest
+    @CsvSource({"rmiSsl, on", "rmiSsl, off", "keystore, other.jks", "callback, 127.0.0.1", "callbackPort, 4001"})
+    void howToTalkToEnginesWithoutEnginesIsRefusedNotIgnored(String knob, String value) {
+        assertThatThrownBy(() -> parse("--" + knob + "=" + value))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(knob + "=" + value + " is for remote engines, and engines is not set: give"
+                        + " engines=<host:port,...>, or leave " + knob + " out");
+        assertThatThrownBy(() -> parse("--engines=none", "--" + knob + "=" + value))
+                .hasMessageStartingWith(knob + "=" + value + " is for remote engines");
+    }
+
     @Test
     void aLoadThatDoesNotSplitEvenlyIsRefusedBeforeAnythingStarts() {
         assertThatThrownBy(() -> parse("--users=501", "--engines=127.0.0.2:1099,127.0.0.3:1099"))
