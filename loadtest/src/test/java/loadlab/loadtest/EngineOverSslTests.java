@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import loadlab.loadtest.measure.DataFile;
+import loadlab.loadtest.measure.EngineUsage;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
@@ -24,6 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * An engine on another host: here a network namespace, which reaches this host only over a veth link. It runs the
  * load over RMI over SSL with the run's keystore against a slow-server and an app started on this side of the link
  * (targets the lab does not start), and sends its samples back to the runner's callback address on a fixed port.
+ *
+ * <p>Engines on loopback talk plain RMI by default; asked, they and the runner talk over SSL too, which the second test
+ * runs end to end with two engines on two loopback addresses and the targets the lab starts itself.
  *
  * <p>The runner runs as its own JVM, as {@code make compare} runs it: RMI's address and socket factory are set once
  * per JVM, and this test's JVM has plain RMI on loopback from the other engine tests.
@@ -119,6 +123,51 @@ class EngineOverSslTests {
                     .contains("over SSL at " + here + ":" + callbackPort + " and " + (callbackPort + 1));
             assertThat(LabFixtures.processesOf(runId)).isEmpty();
         }
+    }
+
+    @Test
+    void enginesOnLoopbackTalkOverSslWhenAsked(@TempDir Path results) throws Exception {
+        Path keystore = keystore();
+        List<String> engines = new ArrayList<>();
+        for (String address : List.of("127.0.0.2", "127.0.0.3")) {
+            int port = LabFixtures.freePort();
+            hosts.engine(List.of(), "--bind=" + address, "--port=" + port, "--ssl=on", "--keystore=" + keystore);
+            engines.add(address + ":" + port);
+        }
+        String runId = LabFixtures.newRunId("engines-ssl-loopback");
+
+        Path output = work.resolve("runner.txt");
+        int exit = runner(
+                runId,
+                output,
+                LabFixtures.smallScenario(
+                        results,
+                        "--apps=webflux",
+                        "--engines=" + String.join(",", engines),
+                        "--rmiSsl=on",
+                        "--keystore=" + keystore));
+
+        String log = Files.readString(output) + hosts.logsOf();
+        assertThat(exit).as(log).isZero();
+        ResultSet measured = DataFile.read(results.resolve("summary.json"));
+        for (String target : List.of("direct", "app-webflux")) {
+            Point row = measured.points().stream()
+                    .filter(point -> point.target().name().equals(target))
+                    .findFirst()
+                    .orElseThrow();
+            RunStats stats = row.stats().orElseThrow(() -> new AssertionError(target + " not measured:\n" + log));
+            assertThat(stats.requests()).as(target + " requests").isPositive();
+            assertThat(stats.errors()).as(target + " errors").isZero();
+            assertThat(row.cost().engines())
+                    .as(target + " engine figures:\n" + log)
+                    .allSatisfy(engine -> assertThat(engine.usage()).isPresent())
+                    .extracting(EngineUsage::engine)
+                    .containsExactlyElementsOf(engines);
+        }
+        assertThat(measured.environment().loadGeneratorJvm())
+                .contains("JMeter remote engines " + String.join(", ", engines))
+                .contains("over SSL");
+        assertThat(LabFixtures.processesOf(runId)).isEmpty();
     }
 
     /** A key pair as `make keystore` makes it. */
