@@ -101,22 +101,7 @@ class EngineOverSslTests {
 
             String log = Files.readString(output) + hosts.logsOf();
             assertThat(exit).as(log).isZero();
-            ResultSet measured = DataFile.read(results.resolve("summary.json"));
-            for (String target : List.of("direct", "app-webflux")) {
-                Point row = measured.points().stream()
-                        .filter(point -> point.target().name().equals(target))
-                        .findFirst()
-                        .orElseThrow();
-                RunStats stats = row.stats().orElseThrow(() -> new AssertionError(target + " not measured:\n" + log));
-                assertThat(stats.requests()).as(target + " requests").isPositive();
-                // A sample without the backend's delay would be a bad-body error: none means every delay came back.
-                assertThat(stats.errors()).as(target + " errors").isZero();
-                // The engine's own figures came back over the same TLS, from its registry.
-                assertThat(row.cost().engines())
-                        .as(target + " engine figures:\n" + log)
-                        .singleElement()
-                        .satisfies(engine -> assertThat(engine.usage()).isPresent());
-            }
+            ResultSet measured = everyRowMeasured(results, List.of(namespace.address() + ":1099"), log);
             assertThat(measured.environment().loadGeneratorJvm())
                     .as("the report names the engine and the way back")
                     .contains("JMeter remote engines " + namespace.address() + ":1099")
@@ -149,6 +134,18 @@ class EngineOverSslTests {
 
         String log = Files.readString(output) + hosts.logsOf();
         assertThat(exit).as(log).isZero();
+        ResultSet measured = everyRowMeasured(results, engines, log);
+        assertThat(measured.environment().loadGeneratorJvm())
+                .contains("JMeter remote engines " + String.join(", ", engines))
+                .contains("over SSL");
+        assertThat(LabFixtures.processesOf(runId)).isEmpty();
+    }
+
+    /**
+     * The run's data file, once both its rows are measured with samples and no errors, and with each engine's own
+     * figures, which come back over the same TLS as the samples, from the engine's registry.
+     */
+    private static ResultSet everyRowMeasured(Path results, List<String> engines, String log) throws IOException {
         ResultSet measured = DataFile.read(results.resolve("summary.json"));
         for (String target : List.of("direct", "app-webflux")) {
             Point row = measured.points().stream()
@@ -157,6 +154,7 @@ class EngineOverSslTests {
                     .orElseThrow();
             RunStats stats = row.stats().orElseThrow(() -> new AssertionError(target + " not measured:\n" + log));
             assertThat(stats.requests()).as(target + " requests").isPositive();
+            // A sample without the backend's delay would be a bad-body error: none means every delay came back.
             assertThat(stats.errors()).as(target + " errors").isZero();
             assertThat(row.cost().engines())
                     .as(target + " engine figures:\n" + log)
@@ -164,10 +162,7 @@ class EngineOverSslTests {
                     .extracting(EngineUsage::engine)
                     .containsExactlyElementsOf(engines);
         }
-        assertThat(measured.environment().loadGeneratorJvm())
-                .contains("JMeter remote engines " + String.join(", ", engines))
-                .contains("over SSL");
-        assertThat(LabFixtures.processesOf(runId)).isEmpty();
+        return measured;
     }
 
     /** A key pair as `make keystore` makes it. */

@@ -53,7 +53,8 @@ public final class Engine {
         try {
             start(options);
         } catch (IOException | RuntimeException cannotStart) {
-            System.err.println("engine: cannot listen on " + options.hostAndPort() + ": " + rootMessage(cannotStart));
+            System.err.println(
+                    "engine: cannot listen on " + options.hostAndPort() + ": " + RmiFailure.rootMessage(cannotStart));
             System.exit(1);
             return;
         }
@@ -136,15 +137,5 @@ public final class Engine {
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /** The innermost cause's message: RMI wraps the one that says what went wrong in two or three others. */
-    private static String rootMessage(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-        return message.replaceAll("\\s+", " ").trim();
     }
 }

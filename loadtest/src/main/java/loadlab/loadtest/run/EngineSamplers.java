@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
 import loadlab.loadtest.engine.EngineFigures;
+import loadlab.loadtest.engine.RmiFailure;
 import loadlab.loadtest.measure.EngineUsage;
 import loadlab.loadtest.measure.ProcessSampler;
 import loadlab.loadtest.measure.ResourceSamples;
@@ -174,22 +175,12 @@ final class EngineSamplers implements AutoCloseable {
             try {
                 return answer.get(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             } catch (ExecutionException e) {
-                throw new IllegalStateException(rootMessage(e.getCause()), e.getCause());
+                throw new IllegalStateException(RmiFailure.rootMessage(e.getCause()), e.getCause());
             } catch (TimeoutException e) {
                 throw new IllegalStateException("no answer within " + CALL_TIMEOUT.toSeconds() + " s");
             } finally {
                 answer.cancel(true);
             }
-        }
-
-        /** The innermost cause's message: RMI wraps the one that says what went wrong in others. */
-        private static String rootMessage(Throwable failure) {
-            Throwable root = failure;
-            while (root.getCause() != null && root.getCause() != root) {
-                root = root.getCause();
-            }
-            String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-            return message.replaceAll("\\s+", " ").trim();
         }
     }
 }

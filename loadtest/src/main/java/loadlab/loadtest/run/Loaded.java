@@ -27,10 +27,9 @@ record Loaded(
         List<CpuSpeed.Timing> speedTimings) {
 
     /**
-     * What the window's requests cost: the target's process less its idle CPU, the load generator (and each remote engine
-     * that sent the load), the backend behind
-     * an app, the target's live memory, how fast the target's CPUs ran and, in a database plan, where requests waited
-     * for the pool.
+     * What the window's requests cost: the target's process less its idle CPU, the load generator (and each remote
+     * engine that sent the load), the backend behind an app, the target's live memory, how fast the target's CPUs ran
+     * and, in a database plan, where requests waited for the pool.
      */
     ResourceCost cost(
             MeasurementWindow window,

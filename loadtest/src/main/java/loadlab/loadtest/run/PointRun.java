@@ -29,9 +29,8 @@ import loadlab.loadtest.plan.Target;
 
 /**
  * One load of one target, end to end: the JMeter load, the target's process and this JVM (and the remote engines, when
- * they send the load) sampled for their cost, and
- * every service watched so that a death ends the load at once and fails its point. The JFR figures come later, once
- * the target's JVM has stopped and written its recording. An app the lab did not start is sampled through its Actuator
+ * they send the load) sampled for their cost, and every service watched so that a death ends the load at once and
+ * fails its point. The JFR figures come later, once the target's JVM has stopped and written its recording. An app the lab did not start is sampled through its Actuator
  * instead, GC included, when it has a management port, and watched through HTTP.
  */
 final class PointRun {
