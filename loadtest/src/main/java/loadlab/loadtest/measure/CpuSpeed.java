@@ -10,11 +10,11 @@ import java.util.Optional;
  * doing the same work for every request, moved with the app beside it. Dividing by the yardstick's own time over the
  * same window takes the machine's speed out of a CPU figure and leaves the model's.
  *
- * @param kernelMs    the median CPU time one run of the fixed work took, over the runs inside the window
- * @param referenceMs what the same work is taken to cost on the reference CPU: the unit the normalised figures are in
- * @param timings     how many runs the median is over
+ * @param yardstick the fixed work that was timed
+ * @param kernelMs  the median CPU time one run of the fixed work took, over the runs inside the window
+ * @param timings   how many runs the median is over
  */
-public record CpuSpeed(double kernelMs, double referenceMs, int timings) {
+public record CpuSpeed(Yardstick yardstick, double kernelMs, int timings) {
 
     /**
      * One run of the fixed work.
@@ -25,9 +25,10 @@ public record CpuSpeed(double kernelMs, double referenceMs, int timings) {
     public record Timing(long atMillis, long cpuNanos) {}
 
     public CpuSpeed {
-        if (!(kernelMs > 0) || !(referenceMs > 0) || timings < 1) {
-            throw new IllegalArgumentException("a CPU speed needs positive times and at least one timing: " + kernelMs
-                    + ", " + referenceMs + ", " + timings);
+        if (yardstick == null || !(kernelMs > 0) || timings < 1) {
+            throw new IllegalArgumentException(
+                    "a CPU speed needs its yardstick, a positive time and at least one timing: " + yardstick + ", "
+                            + kernelMs + ", " + timings);
         }
     }
 
@@ -36,7 +37,7 @@ public record CpuSpeed(double kernelMs, double referenceMs, int timings) {
      *
      * @return empty with fewer than {@link Thresholds#MIN_SPEED_TIMINGS} runs inside: too few to speak for the window
      */
-    public static Optional<CpuSpeed> of(List<Timing> timings, MeasurementWindow window, double referenceMs) {
+    public static Optional<CpuSpeed> of(List<Timing> timings, MeasurementWindow window, Yardstick yardstick) {
         long[] inside = timings.stream()
                 .filter(timing -> timing.atMillis() >= window.startMillis() && timing.atMillis() < window.endMillis())
                 .mapToLong(Timing::cpuNanos)
@@ -47,12 +48,17 @@ public record CpuSpeed(double kernelMs, double referenceMs, int timings) {
         // The median, not the mean: a run that the target's own threads preempted comes back with a cold cache and
         // says more about that than about the CPU.
         double kernelMs = ExactPercentiles.of(inside).at(50) / 1e6;
-        return Optional.of(new CpuSpeed(kernelMs, referenceMs, inside.length));
+        return Optional.of(new CpuSpeed(yardstick, kernelMs, inside.length));
+    }
+
+    /** What the work is taken to cost on the reference CPU: the unit the normalised figures are in. */
+    public double referenceMs() {
+        return yardstick.referenceMs();
     }
 
     /** How much faster than the reference the CPU ran: below 1 when the fixed work took longer. */
     public double factor() {
-        return referenceMs / kernelMs;
+        return referenceMs() / kernelMs;
     }
 
     /** A CPU figure of the window as it would have been on the reference CPU. */

@@ -157,16 +157,18 @@ final class FiguresJson {
 
     private static ObjectNode speed(CpuSpeed speed) {
         return JSON.objectNode()
+                .put("yardstick", speed.yardstick().id())
                 .put("kernelMs", speed.kernelMs())
                 .put("referenceMs", speed.referenceMs())
                 .put("timings", speed.timings());
     }
 
     private static CpuSpeed speed(JsonNode n) {
+        // Files from before the yardstick was named were all timed with the 64 KiB walk.
+        Yardstick yardstick =
+                present(n.get("yardstick")).map(id -> Yardstick.of(id.asText())).orElse(Yardstick.WALK_64_KIB);
         return new CpuSpeed(
-                n.get("kernelMs").asDouble(),
-                n.get("referenceMs").asDouble(),
-                n.get("timings").asInt());
+                yardstick, n.get("kernelMs").asDouble(), n.get("timings").asInt());
     }
 
     private static ObjectNode memory(LiveMemory m) {

@@ -4,10 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.stream.Collectors;
+import loadlab.loadtest.measure.CpuSpeed;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.Spread;
 import loadlab.loadtest.measure.Thresholds;
+import loadlab.loadtest.measure.Yardstick;
 import loadlab.loadtest.plan.Target;
 
 /**
@@ -60,8 +64,11 @@ public final class DiffReport {
 
     private static MarkdownTable table(Pair pair) {
         List<String> header = new ArrayList<>(List.of("Target", "Load"));
-        // The normalised CPU only when both sides timed the CPU: against an older file it would be n/a throughout.
-        List<Figure> figures = Figure.diffed(speedTimed(pair.a()) && speedTimed(pair.b()));
+        // The normalised CPU only when both sides timed the CPU, with the same work: against an older file it would be
+        // n/a throughout, and figures normalised by different work are in different units.
+        List<Figure> figures = Figure.diffed(speedTimed(pair.a())
+                && speedTimed(pair.b())
+                && yardsticks(pair.a()).equals(yardsticks(pair.b())));
         figures.forEach(f -> header.add(f.header() + "|r"));
         MarkdownTable table = new MarkdownTable(header);
         for (Target target : pair.a().targets()) {
@@ -86,6 +93,13 @@ public final class DiffReport {
 
     private static boolean speedTimed(ResultSet results) {
         return Figure.speedTimed(results.points().stream().map(Point::cost).toList());
+    }
+
+    private static Set<Yardstick> yardsticks(ResultSet results) {
+        return results.points().stream()
+                .flatMap(point -> point.cost().speed().stream())
+                .map(CpuSpeed::yardstick)
+                .collect(Collectors.toSet());
     }
 
     private static List<Point> firstRuns(ResultSet results, Target target) {

@@ -10,6 +10,7 @@ import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceUsage;
+import loadlab.loadtest.measure.Yardstick;
 import loadlab.loadtest.plan.Phases;
 import loadlab.loadtest.plan.Plan;
 
@@ -86,15 +87,16 @@ final class ResourceTable {
                         + "(`jdk.VirtualThreadPinned`, threshold 0 ms) come from a JFR recording with default settings "
                         + "that every JVM runs alike; direct's row is slow-server itself.\n\n");
         if (speedTimed) {
-            double reference = rows.stream()
+            Yardstick yardstick = rows.stream()
                     .flatMap(row -> row.cost().speed().stream())
                     .findFirst()
                     .orElseThrow()
-                    .referenceMs();
-            md.append("The machine's speed is taken out of the normalised CPU s / 1000 req: a fixed piece of work "
-                            + "(a walk through a table that fits the core's caches, hashed and branched on) is timed four "
-                            + "times a second on the target's own CPUs during its load, and Yardstick (ms) is the median "
-                            + "CPU time it took inside the window; normalised = CPU s / 1000 req × ")
+                    .yardstick();
+            double reference = yardstick.referenceMs();
+            md.append("The machine's speed is taken out of the normalised CPU s / 1000 req: a fixed piece of work ("
+                            + yardstick.description()
+                            + ") is timed four times a second on the target's own CPUs during its load, and Yardstick "
+                            + "(ms) is the median CPU time it took inside the window; normalised = CPU s / 1000 req × ")
                     .append(Format.hundredths(reference))
                     .append(" ms / Yardstick, i.e. what the requests would have cost on a CPU on which the work takes ")
                     .append(Format.hundredths(reference))

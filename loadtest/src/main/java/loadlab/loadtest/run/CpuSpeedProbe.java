@@ -12,21 +12,22 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import loadlab.loadtest.measure.CpuSpeed;
 import loadlab.loadtest.measure.Timers;
+import loadlab.loadtest.measure.Yardstick;
 
 /**
  * Times one fixed piece of CPU work four times a second on a thread of its own, on the target's CPUs, for
- * {@link CpuSpeed}: how fast those CPUs ran while the target carried its load. The work is a walk through a table
- * that fits the core's own caches, each step hashed and branched on, so that it waits on the core the way a
- * server's code does rather than on memory; it takes about a millisecond here, half a percent of a core.
+ * {@link CpuSpeed}: how fast those CPUs ran while the target carried its load. The work is {@link #YARDSTICK}: a walk
+ * in a fixed shuffled order through a 512 KiB table, which the target's threads and the host's other work partly evict
+ * from the core's caches in the 250 ms between two walks. A walk that stayed in cache saw the core's clock but not
+ * that, and that is what moved the targets' CPU per request. It takes about 1.5 ms here, under 1% of a core.
  */
 final class CpuSpeedProbe implements AutoCloseable {
 
-    /** What one run of the work is taken to cost on the reference CPU: the unit of the normalised figures. */
-    static final double REFERENCE_MS = 1.0;
+    static final Yardstick YARDSTICK = Yardstick.WALK_512_KIB;
 
     private static final Duration PERIOD = Duration.ofMillis(250);
-    private static final int STEPS = 180_000;
-    private static final int[] WALK = walk(16_384);
+    private static final int STEPS = 100_000;
+    private static final int[] WALK = walk(128 * 1024);
 
     private final ScheduledExecutorService timer;
     private final List<CpuSpeed.Timing> timings = new ArrayList<>();
@@ -71,16 +72,19 @@ final class CpuSpeedProbe implements AutoCloseable {
         stop();
     }
 
-    /** The fixed work: {@code steps} steps of the walk; what it returns only keeps the JIT from dropping it. */
+    /**
+     * The fixed work: {@code steps} steps of the walk, from the same slot every time, each step a load that depends on
+     * the one before, so that every line found evicted costs its full wait; what it returns only keeps the JIT from
+     * dropping it.
+     */
     static long work(int steps) {
         int at = 0;
-        long hash = 1;
+        long sum = 0;
         for (int step = 0; step < steps; step++) {
             at = WALK[at];
-            hash = hash * 0x9E3779B97F4A7C15L + at;
-            hash = (hash & 8) == 0 ? hash ^ (hash >>> 29) : hash + (hash << 7);
+            sum += at;
         }
-        return hash;
+        return sum;
     }
 
     private void place(List<Integer> cpus) {

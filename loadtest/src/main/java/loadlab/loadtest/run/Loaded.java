@@ -44,7 +44,7 @@ record Loaded(
         return cost.withMemory(memory)
                 .withBackend(backendSamples.flatMap(samples -> ResourceUsage.of(samples, window, requests)))
                 .withPoolWait(poolWait)
-                .withSpeed(CpuSpeed.of(speedTimings, window, CpuSpeedProbe.REFERENCE_MS))
+                .withSpeed(CpuSpeed.of(speedTimings, window, CpuSpeedProbe.YARDSTICK))
                 .withEngines(engineReadings.stream()
                         .map(engine -> engine.over(window, requests))
                         .toList());

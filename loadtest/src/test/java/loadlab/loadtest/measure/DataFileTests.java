@@ -39,7 +39,7 @@ class DataFileTests {
                         Optional.of(new ResourceUsage(7.3, 0.1216666, OptionalDouble.of(0.48), 573.25, 50, true)),
                         Optional.of(new JfrFigures(3, 227.6, OptionalDouble.of(119.99), OptionalInt.of(0))),
                         Optional.of(new ResourceUsage(1.1, 0.02, OptionalDouble.empty(), 300, 520, false)))
-                .withSpeed(Optional.of(new CpuSpeed(1.2345678, 1.0, 239)));
+                .withSpeed(Optional.of(new CpuSpeed(Yardstick.WALK_64_KIB, 1.2345678, 239)));
         Point measured = new Point(Target.DIRECT, load, 1, new Outcome.Measured(stats), cost, Series.of(samples, T0));
         Point empty = new Point(
                 Target.app("virtual").orElseThrow(),
@@ -126,7 +126,22 @@ class DataFileTests {
 
         assertThat(read).isEqualTo(original);
         assertThat(DataFile.toJson(read)).isEqualTo(DataFile.toJson(original));
-        assertThat(read.points().getFirst().cost().speed()).contains(new CpuSpeed(1.2345678, 1.0, 239));
+        assertThat(read.points().getFirst().cost().speed())
+                .contains(new CpuSpeed(Yardstick.WALK_64_KIB, 1.2345678, 239));
+    }
+
+    @Test
+    void aSpeedFromBeforeTheYardstickWasNamedReadsAsTheFirstYardstick() throws IOException {
+        ResultSet original = everyKindOfFigure();
+        String json = DataFile.toJson(original);
+        String unnamed = json.replaceAll("\"yardstick\"\\s*:\\s*\"[^\"]*\"\\s*,", "");
+        assertThat(unnamed).isNotEqualTo(json).doesNotContain("\"yardstick\"");
+        String named = json.replace("\"walk-64KiB\"", "\"walk-512KiB\"");
+
+        assertThat(DataFile.fromJson(unnamed).points().getFirst().cost().speed())
+                .contains(new CpuSpeed(Yardstick.WALK_64_KIB, 1.2345678, 239));
+        assertThat(DataFile.fromJson(named).points().getFirst().cost().speed())
+                .contains(new CpuSpeed(Yardstick.WALK_512_KIB, 1.2345678, 239));
     }
 
     @Test

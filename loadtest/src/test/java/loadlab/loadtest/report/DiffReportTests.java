@@ -10,6 +10,7 @@ import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceUsage;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.Spread;
+import loadlab.loadtest.measure.Yardstick;
 import org.junit.jupiter.api.Test;
 
 /** What {@code make diff} marks: a change beyond both the runs' own range and a floor. */
@@ -54,8 +55,8 @@ class DiffReportTests {
     @Test
     void twoRunsThatTimedTheCpuAreComparedOnTheNormalisedCostToo() {
         // The raw cost rose by half on a CPU that ran half as fast: per request on the reference CPU, no change.
-        ResultSet a = webflux(0.50, Optional.of(new CpuSpeed(1.0, 1.0, 240)));
-        ResultSet b = webflux(0.75, Optional.of(new CpuSpeed(1.5, 1.0, 240)));
+        ResultSet a = webflux(0.50, Optional.of(new CpuSpeed(Yardstick.WALK_64_KIB, 1.0, 240)));
+        ResultSet b = webflux(0.75, Optional.of(new CpuSpeed(Yardstick.WALK_64_KIB, 1.5, 240)));
         ResultSet older = webflux(0.50, Optional.empty());
 
         String timed = DiffReport.render("a", "b", List.of(new DiffReport.Pair("open-workload.json", a, b)));
@@ -65,5 +66,15 @@ class DiffReportTests {
                 .contains("| CPU s / 1000 req | Normalised CPU s / 1000 req |")
                 .contains("| 0.50 → 0.75 (**+50.0%**) | 0.50 → 0.50 (+0.0%) |");
         assertThat(oneUntimed).doesNotContain("Normalised");
+    }
+
+    @Test
+    void runsTimedWithDifferentYardsticksAreNotComparedOnTheNormalisedCost() {
+        ResultSet a = webflux(0.50, Optional.of(new CpuSpeed(Yardstick.WALK_64_KIB, 1.0, 240)));
+        ResultSet b = webflux(0.75, Optional.of(new CpuSpeed(Yardstick.WALK_512_KIB, 1.5, 240)));
+
+        String diff = DiffReport.render("a", "b", List.of(new DiffReport.Pair("open-workload.json", a, b)));
+
+        assertThat(diff).contains("| CPU s / 1000 req |").doesNotContain("Normalised");
     }
 }

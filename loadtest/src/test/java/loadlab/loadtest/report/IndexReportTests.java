@@ -10,6 +10,7 @@ import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceUsage;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.TestPoints;
+import loadlab.loadtest.measure.Yardstick;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Plan;
 import org.junit.jupiter.api.Test;
@@ -62,7 +63,7 @@ class IndexReportTests {
                         0,
                         4_000,
                         0,
-                        cpu(0.25).withSpeed(Optional.of(new CpuSpeed(1.0, 1.0, 240)))),
+                        cpu(0.25).withSpeed(Optional.of(new CpuSpeed(Yardstick.WALK_64_KIB, 1.0, 240)))),
                 SweepFixtures.openPoint(
                         SweepFixtures.VIRTUAL,
                         150,
@@ -70,7 +71,7 @@ class IndexReportTests {
                         0,
                         4_000,
                         0,
-                        cpu(0.20).withSpeed(Optional.of(new CpuSpeed(0.5, 1.0, 240))))));
+                        cpu(0.20).withSpeed(Optional.of(new CpuSpeed(Yardstick.WALK_64_KIB, 0.5, 240))))));
         ResultSet untimed = SweepFixtures.openResults(List.of(
                 SweepFixtures.openPoint(SweepFixtures.WEBFLUX, 150, 150.0, 0, 4_000, 0, cpu(0.25)),
                 SweepFixtures.openPoint(SweepFixtures.VIRTUAL, 150, 150.0, 0, 4_000, 0, cpu(0.20))));

@@ -21,6 +21,7 @@ import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Sample;
 import loadlab.loadtest.measure.TestPoints;
+import loadlab.loadtest.measure.Yardstick;
 import loadlab.loadtest.plan.Ceiling;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Phases;
@@ -165,9 +166,9 @@ class SummaryReportRepeatsTests {
                 DIRECT,
                 DIRECT_RUNS.runs(),
                 List.of(
-                        cpuPer1000(0.80).withSpeed(Optional.of(new CpuSpeed(0.80, 1.0, 240))),
-                        cpuPer1000(1.00).withSpeed(Optional.of(new CpuSpeed(1.00, 1.0, 240))),
-                        cpuPer1000(0.90).withSpeed(Optional.of(new CpuSpeed(0.90, 1.0, 240)))));
+                        cpuPer1000(0.80).withSpeed(Optional.of(new CpuSpeed(Yardstick.WALK_64_KIB, 0.80, 240))),
+                        cpuPer1000(1.00).withSpeed(Optional.of(new CpuSpeed(Yardstick.WALK_64_KIB, 1.00, 240))),
+                        cpuPer1000(0.90).withSpeed(Optional.of(new CpuSpeed(Yardstick.WALK_64_KIB, 0.90, 240)))));
 
         String markdown = render(timed, THREADPOOL_RUNS, VIRTUAL_RUNS);
 

@@ -26,6 +26,7 @@ import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Sample;
 import loadlab.loadtest.measure.TestPoints;
+import loadlab.loadtest.measure.Yardstick;
 import loadlab.loadtest.plan.Ceiling;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Phases;
@@ -524,9 +525,9 @@ class SummaryReportTests {
     void aRunThatTimedTheCpuShowsTheYardstickAndTheNormalisedCostAndSaysHow() {
         Map<Target, ResourceCost> costs = Map.of(
                 Target.DIRECT,
-                COSTS.get(Target.DIRECT).withSpeed(Optional.of(new CpuSpeed(1.2, 1.0, 240))),
+                COSTS.get(Target.DIRECT).withSpeed(Optional.of(new CpuSpeed(Yardstick.WALK_64_KIB, 1.2, 240))),
                 THREADPOOL,
-                COSTS.get(THREADPOOL).withSpeed(Optional.of(new CpuSpeed(0.95, 1.0, 239))),
+                COSTS.get(THREADPOOL).withSpeed(Optional.of(new CpuSpeed(Yardstick.WALK_64_KIB, 0.95, 239))),
                 VIRTUAL,
                 COSTS.get(VIRTUAL));
 
