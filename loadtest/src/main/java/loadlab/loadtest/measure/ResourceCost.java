@@ -87,6 +87,24 @@ public record ResourceCost(
     }
 
     /**
+     * The target's CPU per request over slow-server's over the same window: how many of the backend's requests one of
+     * the app's costs. slow-server answers every app's requests with the same work on the other core at the same time,
+     * so what the host's other work does to the CPU time of both in that window cancels out, and the ratio repeats
+     * where each alone does not. Empty without both figures, and for direct, which is slow-server itself.
+     */
+    public OptionalDouble cpuOverBackend() {
+        if (process.isEmpty() || backend.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        OptionalDouble own = process.get().cpuSecondsPer1000Requests();
+        OptionalDouble backends = backend.get().cpuSecondsPer1000Requests();
+        if (own.isEmpty() || backends.isEmpty() || !(backends.getAsDouble() > 0)) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(own.getAsDouble() / backends.getAsDouble());
+    }
+
+    /**
      * What 1000 requests cost the target's process on the reference CPU: its CPU s / 1000 req with the machine's speed
      * over the same window taken out; empty without either.
      */

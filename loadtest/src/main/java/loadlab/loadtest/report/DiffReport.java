@@ -66,9 +66,11 @@ public final class DiffReport {
         List<String> header = new ArrayList<>(List.of("Target", "Load"));
         // The normalised CPU only when both sides timed the CPU, with the same work: against an older file it would be
         // n/a throughout, and figures normalised by different work are in different units.
-        List<Figure> figures = Figure.diffed(speedTimed(pair.a())
-                && speedTimed(pair.b())
-                && yardsticks(pair.a()).equals(yardsticks(pair.b())));
+        List<Figure> figures = Figure.diffed(
+                speedTimed(pair.a())
+                        && speedTimed(pair.b())
+                        && yardsticks(pair.a()).equals(yardsticks(pair.b())),
+                backendSampled(pair.a()) && backendSampled(pair.b()));
         figures.forEach(f -> header.add(f.header() + "|r"));
         MarkdownTable table = new MarkdownTable(header);
         for (Target target : pair.a().targets()) {
@@ -93,6 +95,10 @@ public final class DiffReport {
 
     private static boolean speedTimed(ResultSet results) {
         return Figure.speedTimed(results.points().stream().map(Point::cost).toList());
+    }
+
+    private static boolean backendSampled(ResultSet results) {
+        return Figure.backendSampled(results.points().stream().map(Point::cost).toList());
     }
 
     private static Set<Yardstick> yardsticks(ResultSet results) {

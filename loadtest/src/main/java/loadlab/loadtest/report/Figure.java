@@ -1,5 +1,6 @@
 package loadlab.loadtest.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.BiFunction;
@@ -58,6 +59,10 @@ record Figure(
             (s, c) -> c.backend().map(ResourceUsage::cpuSecondsPer1000Requests).orElse(OptionalDouble.empty()),
             Format::hundredths);
 
+    /** The app's CPU per request in slow-server's, over the same window: the cost that repeats on a shared host. */
+    static final Figure CPU_OVER_BACKEND = new Figure(
+            "CPU / slow-server's", "CPU over slow-server's", (s, c) -> c.cpuOverBackend(), Format::hundredths);
+
     static final Figure RSS = new Figure(
             "Peak RSS (MiB)", "peak RSS", (s, c) -> optionalUsage(c, ResourceUsage::peakRssMib), Format::whole);
     static final Figure THREADS =
@@ -65,19 +70,37 @@ record Figure(
 
     /**
      * The figures whose spread across repeats the summary shows; the normalised CPU only for runs that timed the CPU
-     * (data written before the yardstick has none, and its report stays as it was).
+     * (data written before the yardstick has none, and its report stays as it was), the CPU over slow-server's only
+     * where slow-server was sampled beside an app.
      */
-    static List<Figure> repeated(boolean speedTimed) {
-        return speedTimed
-                ? List.of(THROUGHPUT, EFFICIENCY, AVG, P50, P90, P99, MAX, ERRORS, ADDED, CPU, NORMALISED_CPU)
-                : List.of(THROUGHPUT, EFFICIENCY, AVG, P50, P90, P99, MAX, ERRORS, ADDED, CPU);
+    static List<Figure> repeated(boolean speedTimed, boolean backendSampled) {
+        List<Figure> figures = new ArrayList<>(List.of(THROUGHPUT, EFFICIENCY, AVG, P50, P90, P99, MAX, ERRORS, ADDED));
+        figures.addAll(costs(speedTimed, backendSampled));
+        return figures;
     }
 
     /** The figures a diff compares: what a team checks after a JDK or framework upgrade. */
-    static List<Figure> diffed(boolean speedTimed) {
-        return speedTimed
-                ? List.of(GOOD, THROUGHPUT, P50, P99, ERRORS, ADDED, CPU, NORMALISED_CPU, RSS, THREADS)
-                : List.of(GOOD, THROUGHPUT, P50, P99, ERRORS, ADDED, CPU, RSS, THREADS);
+    static List<Figure> diffed(boolean speedTimed, boolean backendSampled) {
+        List<Figure> figures = new ArrayList<>(List.of(GOOD, THROUGHPUT, P50, P99, ERRORS, ADDED));
+        figures.addAll(costs(speedTimed, backendSampled));
+        figures.addAll(List.of(RSS, THREADS));
+        return figures;
+    }
+
+    private static List<Figure> costs(boolean speedTimed, boolean backendSampled) {
+        List<Figure> figures = new ArrayList<>(List.of(CPU));
+        if (speedTimed) {
+            figures.add(NORMALISED_CPU);
+        }
+        if (backendSampled) {
+            figures.add(CPU_OVER_BACKEND);
+        }
+        return figures;
+    }
+
+    /** Whether slow-server's CPU was sampled over any app's window, so that an app's CPU can be read in its units. */
+    static boolean backendSampled(java.util.Collection<ResourceCost> costs) {
+        return costs.stream().anyMatch(cost -> cost.cpuOverBackend().isPresent());
     }
 
     /** Whether any of these costs has the CPU's speed over its window. */

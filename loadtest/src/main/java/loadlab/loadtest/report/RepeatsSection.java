@@ -10,6 +10,7 @@ import java.util.stream.IntStream;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.Repeats;
+import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.Spread;
 import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.plan.Target;
@@ -33,8 +34,8 @@ final class RepeatsSection {
     /** @param rows every target in run order, as the single-run tables show them; a target not repeated counts as one run */
     static void append(StringBuilder md, List<Point> rows, Map<Target, Repeats> repeats) {
         int runs = runsPerTarget(repeats);
-        List<Figure> figures =
-                Figure.repeated(Figure.speedTimed(rows.stream().map(Point::cost).toList()));
+        List<ResourceCost> costs = rows.stream().map(Point::cost).toList();
+        List<Figure> figures = Figure.repeated(Figure.speedTimed(costs), Figure.backendSampled(costs));
         md.append("## Repeats (").append(runs).append(" runs per target)\n\n");
         List<String> header = new ArrayList<>(List.of("Target"));
         figures.forEach(figure -> header.add(figure.header() + "|r"));

@@ -22,11 +22,17 @@ final class ResourceTable {
     static void append(StringBuilder md, List<Point> rows, Plan plan, Environment e) {
         md.append("## Resource cost\n\n");
         // Data written before the CPU yardstick has no speed: its report keeps the columns it had.
-        boolean speedTimed = Figure.speedTimed(rows.stream().map(Point::cost).toList());
+        List<ResourceCost> costs = rows.stream().map(Point::cost).toList();
+        boolean speedTimed = Figure.speedTimed(costs);
+        // Only data with slow-server sampled beside an app has the cost in its units.
+        boolean backendSampled = Figure.backendSampled(costs);
         List<String> header = new ArrayList<>(List.of("Target", "CPU (s)|r", "Idle cores|r", "JIT (s)|r"));
         header.add("CPU s / 1000 req|r");
         if (speedTimed) {
             header.addAll(List.of("Yardstick (ms)|r", Figure.NORMALISED_CPU.header() + "|r"));
+        }
+        if (backendSampled) {
+            header.add(Figure.CPU_OVER_BACKEND.header() + "|r");
         }
         header.addAll(List.of(
                 "Req/s per core|r",
@@ -52,7 +58,7 @@ final class ResourceTable {
                 table.failed(List.of(name), Sections.failedShort());
                 generator.failed(List.of(name), Sections.failedShort());
             } else {
-                table.row(cells(name, row.cost(), speedTimed));
+                table.row(cells(name, row.cost(), speedTimed, backendSampled));
                 List<String> runner = new ArrayList<>(generatorCells(name, row.cost()));
                 if (engines) {
                     runner.add(1, EngineRows.RUNNER);
@@ -104,6 +110,14 @@ final class ResourceTable {
                             + "the next, and every CPU figure moves with it; the normalised figure is the one to compare "
                             + "across runs and days, the raw one is what this machine spent.\n\n");
         }
+        if (backendSampled) {
+            md.append("CPU / slow-server's is an app's CPU s / 1000 req over slow-server's over the same window (the "
+                    + "backend's whole CPU, per 1000 of the app's requests): how many of the backend's requests one of "
+                    + "the app's costs. slow-server does the same work for each of an app's requests in every run, on "
+                    + "the other core at the same time, so much of what the host's other work does to the CPU time of "
+                    + "both in that window cancels out in the ratio, which moves less from run to run than either. "
+                    + "direct is slow-server itself (n/a).\n\n");
+        }
         if (!e.remoteTargets().isEmpty()) {
             md.append("A target the lab did not start (see Environment) has no `/proc` or recording here. With a "
                     + "management port, its figures are read from its Actuator (Micrometer) every second: CPU is "
@@ -124,7 +138,7 @@ final class ResourceTable {
         }
     }
 
-    private static List<String> cells(String name, ResourceCost cost, boolean speedTimed) {
+    private static List<String> cells(String name, ResourceCost cost, boolean speedTimed, boolean backendSampled) {
         Optional<ResourceUsage> process = cost.process();
         Optional<JfrFigures> jfr = cost.jfr();
         String na = Format.NOT_AVAILABLE;
@@ -145,6 +159,11 @@ final class ResourceTable {
                     .map(speed -> Format.hundredths(speed.kernelMs()))
                     .orElse(na));
             cells.add(SummaryReport.boxed(cost.normalisedCpuPer1000Requests())
+                    .map(Format::hundredths)
+                    .orElse(na));
+        }
+        if (backendSampled) {
+            cells.add(SummaryReport.boxed(cost.cpuOverBackend())
                     .map(Format::hundredths)
                     .orElse(na));
         }

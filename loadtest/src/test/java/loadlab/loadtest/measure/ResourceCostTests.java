@@ -42,4 +42,27 @@ class ResourceCostTests {
 
         assertThat(cost).isEqualTo(ResourceCost.NONE);
     }
+
+    private static ResourceUsage per1000(double seconds) {
+        return new ResourceUsage(seconds * 3, 0.1, OptionalDouble.of(seconds), 300, 40, true);
+    }
+
+    @Test
+    void anAppsCpuOverSlowServersIsTheRatioOfTheirCostsPerRequestOverTheSameWindow() {
+        ResourceCost app = new ResourceCost(Optional.of(per1000(0.90)), Optional.empty(), Optional.empty())
+                .withBackend(Optional.of(per1000(0.60)));
+
+        assertThat(app.cpuOverBackend()).hasValueCloseTo(1.5, within(1e-12));
+    }
+
+    @Test
+    void withoutSlowServersCpuOrWithNoneOfItThereIsNoRatio() {
+        ResourceCost direct = new ResourceCost(Optional.of(per1000(0.30)), Optional.empty(), Optional.empty());
+        ResourceCost idleBackend = direct.withBackend(Optional.of(per1000(0)));
+        ResourceCost unsampledApp = ResourceCost.NONE.withBackend(Optional.of(per1000(0.60)));
+
+        assertThat(direct.cpuOverBackend()).isEmpty();
+        assertThat(idleBackend.cpuOverBackend()).isEmpty();
+        assertThat(unsampledApp.cpuOverBackend()).isEmpty();
+    }
 }

@@ -271,6 +271,24 @@ class SummaryReportRepeatsTests {
     }
 
     @Test
+    void anAppsCpuInSlowServersUnitsRepeatsWhereBothMovedTogether() {
+        // Raw 0.90 and 1.10 (20% spread) while slow-server spent 0.45 and 0.55 over the same windows: 2.00 both times.
+        Repeats together = new Repeats(
+                THREADPOOL,
+                List.of(run(THREADPOOL, good(100, 1_000, 2)), run(THREADPOOL, good(100, 1_000, 2))),
+                List.of(withBackendPer1000(cpuPer1000(0.90), 0.45), withBackendPer1000(cpuPer1000(1.10), 0.55)));
+
+        String markdown = render(DIRECT_RUNS, together, VIRTUAL_RUNS);
+
+        assertThat(section(markdown)).contains("| CPU s / 1000 req | CPU / slow-server's |");
+        List<String> rows = repeatsRows(markdown);
+        assertThat(rows.get(1)).endsWith("| 1.00 (0.90–1.10) ⚠ | 2.00 (2.00–2.00) |");
+        assertThat(rows.get(0)).endsWith("| 0.82 (0.80–0.84) | n/a |");
+        // Without slow-server sampled beside an app the section keeps the columns it had.
+        assertThat(section(render())).doesNotContain("slow-server's |");
+    }
+
+    @Test
     void theLegendExplainsTheCellTheMarkerAndTheSpreadFormula() {
         assertThat(section(render()))
                 .contains(

@@ -548,6 +548,29 @@ class SummaryReportTests {
     }
 
     @Test
+    void aRunWithSlowServerSampledBesideTheAppsShowsEachAppsCpuInItsUnitsAndSaysHow() {
+        ResourceUsage backend = new ResourceUsage(3.0, 0.1, OptionalDouble.of(0.6), 300, 40, true);
+        Map<Target, ResourceCost> costs = Map.of(
+                Target.DIRECT,
+                COSTS.get(Target.DIRECT),
+                THREADPOOL,
+                COSTS.get(THREADPOOL).withBackend(Optional.of(backend)),
+                VIRTUAL,
+                COSTS.get(VIRTUAL).withBackend(Optional.of(backend)));
+
+        String markdown = render(DIRECT, APPS, costs);
+
+        List<String> rows = rowsOfTable(markdown, 2);
+        assertThat(markdown).contains("| CPU s / 1000 req | CPU / slow-server's | Req/s per core |");
+        // 1.5051 / 0.6 = 2.51; 1.3266 / 0.6 = 2.21; direct is slow-server itself.
+        assertThat(rows.get(0)).startsWith("| direct | 6.3 | 0.004 | 0.3 | 0.84 | n/a | 1190 |");
+        assertThat(rows.get(1)).startsWith("| app-threadpool | 4.5 | 0.004 | 0.3 | 1.51 | 2.51 | 664 |");
+        assertThat(rows.get(2)).startsWith("| app-virtual | 9.9 | 0.004 | 0.3 | 1.33 | 2.21 | 754 |");
+        assertThat(markdown).contains("CPU / slow-server's is an app's CPU s / 1000 req over slow-server's");
+        assertThat(renderWithCosts()).doesNotContain("slow-server's |");
+    }
+
+    @Test
     void aFailedTargetIsMarkedAndAMeasuredOneWithoutCostsShowsNotAvailable() {
         List<String> rows = rowsOfTable(renderWithCosts(), 2);
 
