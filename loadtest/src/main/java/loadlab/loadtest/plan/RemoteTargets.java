@@ -29,6 +29,8 @@ public record RemoteTargets(Map<String, Remote> byName) {
 
     private static final String URL_FORM = "http://<host>:<port>[+<management port>]";
     private static final String FORM = "<name>=" + URL_FORM;
+    /** The Actuator meter that says how many processors a remote app has on its host (Micrometer's). */
+    public static final String CPU_COUNT = "system.cpu.count";
 
     /**
      * One target the lab does not start.
