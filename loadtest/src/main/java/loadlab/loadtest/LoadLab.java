@@ -5,7 +5,9 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import loadlab.loadtest.measure.Environment;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
@@ -71,6 +73,15 @@ public final class LoadLab {
         return all;
     }
 
+    /** The processors each remote app's host was read to have, by the app's name: none for the lab's own targets. */
+    private static Map<String, Integer> hostCores(List<Point> points) {
+        Map<String, Integer> byApp = new HashMap<>();
+        points.forEach(p -> p.cost()
+                .hostCores()
+                .ifPresent(cores -> byApp.putIfAbsent(p.target().name(), cores)));
+        return byApp;
+    }
+
     public static Run run(Plan plan, Setup setup, PrintStream out, String runId) {
         ZonedDateTime startedAt = ZonedDateTime.now();
         // Read now: the jars were built from the tree as it is at the start, whatever is edited while the run goes on.
@@ -96,7 +107,7 @@ public final class LoadLab {
         if (!setup.engines().isLocal()) {
             environment = environment.loadFrom(setup.engines().describe());
         }
-        List<String> remote = setup.remoteTargets().describe(plan);
+        List<String> remote = setup.remoteTargets().describe(plan, hostCores(points));
         if (!remote.isEmpty()) {
             environment = environment.withRemoteTargets(remote);
         }

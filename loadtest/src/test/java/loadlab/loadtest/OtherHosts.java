@@ -83,11 +83,21 @@ final class OtherHosts {
 
     /** A service as it would run on a host of its own: its jar, its options, nothing of the lab's run tag. */
     Process service(String module, String... options) throws IOException {
+        return service(module, List.of(), options);
+    }
+
+    /**
+     * The same with JVM flags of its own, e.g. {@code -XX:ActiveProcessorCount=8} for a host of eight processors as its
+     * JVM (and so Micrometer's {@code system.cpu.count}) sees them.
+     */
+    Process service(String module, List<String> jvmFlags, String... options) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms128m",
                 "-Xmx256m",
-                "-XX:+UseG1GC",
+                "-XX:+UseG1GC"));
+        command.addAll(jvmFlags);
+        command.addAll(List.of(
                 "-jar",
                 LabFixtures.PROJECT
                         .resolve(module)

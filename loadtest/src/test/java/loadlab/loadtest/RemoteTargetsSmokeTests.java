@@ -29,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RemoteTargetsSmokeTests {
 
+    private static final int EIGHT_CORES = 8;
+
     @TempDir
     Path logs;
 
@@ -52,8 +54,10 @@ class RemoteTargetsSmokeTests {
         Process backend = hosts.service(
                 "slow-server", "--port=" + backendPort, "--bind=127.0.0.1", "--min-delay-ms=0", "--max-delay-ms=200");
         hosts.awaitHealthy(backend, "http://127.0.0.1:" + backendPort + "/__admin/health");
+        // A host of 8 processors as the app's JVM sees them, whatever this machine has: its Actuator says 8.
         Process app = hosts.service(
                 "app-webflux",
+                List.of("-XX:ActiveProcessorCount=" + EIGHT_CORES),
                 "--server.port=" + appPort,
                 "--server.address=127.0.0.1",
                 "--backend.base-url=http://127.0.0.1:" + backendPort,
@@ -107,8 +111,15 @@ class RemoteTargetsSmokeTests {
                 .anySatisfy(line -> assertThat(line)
                         .startsWith("app-webflux at http://127.0.0.1:" + appPort)
                         .contains("Actuator"));
+        // Its CPU is judged against the 8 processors its Actuator reported, not this machine's.
+        assertThat(appCost.hostCores()).as("system.cpu.count").hasValue(EIGHT_CORES);
+        assertThat(LabFixtures.row(outcome, "direct").cost().hostCores()).isEmpty();
+        assertThat(output).contains("[app-webflux] 8 cores on its host (system.cpu.count)");
+        assertThat(outcome.results().environment().remoteTargets())
+                .anySatisfy(line -> assertThat(line).contains("judged against its host's 8 cores (system.cpu.count)"));
         String summary = Files.readString(outcome.written().report());
         assertThat(summary).contains("- Targets the lab did not start: slow-server at http://127.0.0.1:" + backendPort);
+        assertThat(summary).contains("its host's 8 cores").contains("`system.cpu.count` read once");
         assertThat(results.resolve("raw/app-webflux/app.jfr")).doesNotExist();
         assertThat(results.resolve("raw/slow-server.jfr")).doesNotExist();
     }

@@ -45,8 +45,8 @@ final class LevelCharts {
         Levels levels = Levels.of(results);
         List<LevelLines.Line> lines = LevelLines.ceilings(
                 levels,
-                (target, level) ->
-                        Ceiling.perSecond(target, levels.loadAt(target, level, results.plan()), results.plan()));
+                (target, level) -> Ceiling.perSecond(
+                        target, levels.loadAt(target, level, results.plan()), results.plan(), results.coresOf(target)));
         for (Target target : levels.shown()) {
             lines.add(LevelLines.Line.solid(target.name(), levels.values(target, LevelCharts::throughput)));
         }

@@ -114,6 +114,8 @@ final class FiguresJson {
             ArrayNode engines = node.putArray("engines");
             cost.engines().forEach(engine -> engines.add(engine(engine)));
         }
+        // Only an app on another host whose processors were read has them; every other file reads as before.
+        cost.hostCores().ifPresent(cores -> node.put("hostCores", cores));
         return node;
     }
 
@@ -126,7 +128,8 @@ final class FiguresJson {
                 present(n.get("memory")).map(FiguresJson::memory),
                 present(n.get("poolWait")).map(PoolWaitJson::of),
                 present(n.get("speed")).map(FiguresJson::speed),
-                engines(n.get("engines")));
+                engines(n.get("engines")),
+                present(n.get("hostCores")).map(c -> OptionalInt.of(c.asInt())).orElse(OptionalInt.empty()));
     }
 
     private static ObjectNode engine(EngineUsage e) {

@@ -3,6 +3,7 @@ package loadlab.loadtest.measure;
 import java.util.Objects;
 import java.util.Optional;
 import loadlab.loadtest.plan.LoadShape;
+import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Target;
 
 /**
@@ -36,6 +37,14 @@ public record Point(Target target, LoadShape load, int run, Outcome outcome, Res
 
     public boolean failed() {
         return outcome instanceof Outcome.Failed;
+    }
+
+    /**
+     * The cores the target's CPU is judged against: those of its own host when it ran on another and they were read
+     * ({@link ResourceCost#hostCores}), else those the plan gives an app on this machine.
+     */
+    public int cores(Plan plan) {
+        return cost.hostCores().orElse(plan.appCores());
     }
 
     /** The same point with its series replaced, e.g. with the target's heap after each collection. */

@@ -3,6 +3,7 @@ package loadlab.loadtest.measure;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * What one target cost in machine resources over its measurement window: one row of the summary's resource table.
@@ -21,6 +22,10 @@ import java.util.OptionalDouble;
  *                      whose process was not sampled
  * @param engines       each JMeter remote engine's own usage when the load came from engines (then the load generator
  *                      above is the runner's JVM, which only collected their samples); empty when JMeter ran here
+ * @param hostCores     for an app on another host, the processors it may use there (its Actuator's
+ *                      {@code system.cpu.count}): what its CPU and a CPU-bound ceiling are judged against instead of
+ *                      this machine's cores. Empty for a target on this machine, and for a remote one whose count could
+ *                      not be read, which is judged against this machine's cores as before
  */
 public record ResourceCost(
         Optional<ResourceUsage> process,
@@ -30,12 +35,26 @@ public record ResourceCost(
         Optional<LiveMemory> memory,
         Optional<PoolWait> poolWait,
         Optional<CpuSpeed> speed,
-        List<EngineUsage> engines) {
+        List<EngineUsage> engines,
+        OptionalInt hostCores) {
 
     public static final ResourceCost NONE = new ResourceCost(Optional.empty(), Optional.empty(), Optional.empty());
 
     public ResourceCost {
         engines = List.copyOf(engines);
+    }
+
+    /** Figures of a target on this machine (or on another whose processors are not known). */
+    public ResourceCost(
+            Optional<ResourceUsage> process,
+            Optional<JfrFigures> jfr,
+            Optional<ResourceUsage> loadGenerator,
+            Optional<ResourceUsage> backend,
+            Optional<LiveMemory> memory,
+            Optional<PoolWait> poolWait,
+            Optional<CpuSpeed> speed,
+            List<EngineUsage> engines) {
+        this(process, jfr, loadGenerator, backend, memory, poolWait, speed, engines, OptionalInt.empty());
     }
 
     /** Figures of a load sent from this JVM, without engines. */
@@ -58,32 +77,37 @@ public record ResourceCost(
 
     /** The same figures with the JFR recording's. */
     public ResourceCost withJfr(Optional<JfrFigures> figures) {
-        return new ResourceCost(process, figures, loadGenerator, backend, memory, poolWait, speed, engines);
+        return new ResourceCost(process, figures, loadGenerator, backend, memory, poolWait, speed, engines, hostCores);
     }
 
     /** The same figures with what the target held live. */
     public ResourceCost withMemory(Optional<LiveMemory> live) {
-        return new ResourceCost(process, jfr, loadGenerator, backend, live, poolWait, speed, engines);
+        return new ResourceCost(process, jfr, loadGenerator, backend, live, poolWait, speed, engines, hostCores);
     }
 
     /** The same figures with slow-server's over the window. */
     public ResourceCost withBackend(Optional<ResourceUsage> usage) {
-        return new ResourceCost(process, jfr, loadGenerator, usage, memory, poolWait, speed, engines);
+        return new ResourceCost(process, jfr, loadGenerator, usage, memory, poolWait, speed, engines, hostCores);
     }
 
     /** The same figures with what the pool's gauges said. */
     public ResourceCost withPoolWait(Optional<PoolWait> figures) {
-        return new ResourceCost(process, jfr, loadGenerator, backend, memory, figures, speed, engines);
+        return new ResourceCost(process, jfr, loadGenerator, backend, memory, figures, speed, engines, hostCores);
     }
 
     /** The same figures with how fast the target's CPUs ran. */
     public ResourceCost withSpeed(Optional<CpuSpeed> measured) {
-        return new ResourceCost(process, jfr, loadGenerator, backend, memory, poolWait, measured, engines);
+        return new ResourceCost(process, jfr, loadGenerator, backend, memory, poolWait, measured, engines, hostCores);
     }
 
     /** The same figures with the remote engines' own. */
     public ResourceCost withEngines(List<EngineUsage> used) {
-        return new ResourceCost(process, jfr, loadGenerator, backend, memory, poolWait, speed, used);
+        return new ResourceCost(process, jfr, loadGenerator, backend, memory, poolWait, speed, used, hostCores);
+    }
+
+    /** The same figures with the processors of the other host the target ran on. */
+    public ResourceCost withHostCores(OptionalInt processors) {
+        return new ResourceCost(process, jfr, loadGenerator, backend, memory, poolWait, speed, engines, processors);
     }
 
     /**

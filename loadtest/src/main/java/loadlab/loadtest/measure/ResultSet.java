@@ -47,6 +47,18 @@ public record ResultSet(Plan plan, Environment environment, List<Point> points) 
         return byTarget;
     }
 
+    /**
+     * The cores a target's CPU is judged against at every level, a failed one included: its own host's when any of its
+     * points read them ({@link Point#cores}), else those the plan gives an app on this machine.
+     */
+    public int coresOf(Target target) {
+        return of(target).stream()
+                .filter(p -> p.cost().hostCores().isPresent())
+                .findFirst()
+                .map(p -> p.cores(plan))
+                .orElse(plan.appCores());
+    }
+
     /** The point of {@code target} at a load's level, its first run. */
     public Optional<Point> at(Target target, double level) {
         return of(target).stream().filter(p -> p.load().level() == level).findFirst();

@@ -33,14 +33,27 @@ public final class Ceiling {
      * request takes (the backend alone, for direct); and, for CPU work of W per request, no more than its cores / W.
      */
     public static double capacity(Target target, LoadShape load, Plan plan) {
+        return capacity(target, load, plan, plan.appCores());
+    }
+
+    /**
+     * The same with the cores the target may use given: an app on another host has its own host's, not the ones the
+     * plan gives an app here.
+     */
+    public static double capacity(Target target, LoadShape load, Plan plan, int cores) {
         Request request = plan.requestOf(target);
         double littlesLaw = littlesLaw(concurrency(target, load, plan), request.meanMillis(plan.backend()));
-        return request.micros() == 0 ? littlesLaw : Math.min(littlesLaw, plan.appCores() / (request.micros() / 1e6));
+        return request.micros() == 0 ? littlesLaw : Math.min(littlesLaw, cores / (request.micros() / 1e6));
     }
 
     /** The most the target can deliver under this load: its capacity, and for an open load no more than the rate. */
     public static double perSecond(Target target, LoadShape load, Plan plan) {
-        double capacity = capacity(target, load, plan);
+        return perSecond(target, load, plan, plan.appCores());
+    }
+
+    /** The same with the cores the target may use given ({@link #capacity(Target, LoadShape, Plan, int)}). */
+    public static double perSecond(Target target, LoadShape load, Plan plan, int cores) {
+        double capacity = capacity(target, load, plan, cores);
         return load instanceof LoadShape.Open open ? Math.min(open.ratePerSecond(), capacity) : capacity;
     }
 

@@ -29,6 +29,8 @@ public record RemoteTargets(Map<String, Remote> byName) {
 
     private static final String URL_FORM = "http://<host>:<port>[+<management port>]";
     private static final String FORM = "<name>=" + URL_FORM;
+    /** The Actuator meter that says how many processors a remote app has on its host (Micrometer's). */
+    public static final String CPU_COUNT = "system.cpu.count";
 
     /**
      * One target the lab does not start.
@@ -66,21 +68,46 @@ public record RemoteTargets(Map<String, Remote> byName) {
     }
 
     /**
-     * For the report's environment, one line per remote target the plan loads: its URL and where its figures came
-     * from; empty when every target is the lab's own.
+     * For the report's environment, one line per remote target the plan loads: its URL, where its figures came from
+     * and, for an app, which cores its CPU was judged against; empty when every target is the lab's own.
+     *
+     * @param hostCores the processors each remote app's host was read to have ({@code system.cpu.count}), by the
+     *     app's name; an app without an entry is judged against the cores an app started here may use, as the line says
      */
-    public List<String> describe(Plan plan) {
+    public List<String> describe(Plan plan, Map<String, Integer> hostCores) {
         List<String> lines = new ArrayList<>();
         byName.forEach((name, remote) -> {
             if (name.equals(Target.SLOW_SERVER) || plan.targetNames().contains(name)) {
                 lines.add(name + " at " + remote.base() + ", not started by the lab: "
                         + remote.management()
                                 .map(management -> "CPU, threads, heap, JIT and GC from its Actuator (Micrometer) at "
-                                        + management + ", no RSS")
-                                .orElse("no resource figures read (no management port given)"));
+                                        + management + ", no RSS" + cores(name, plan, hostCores))
+                                .orElse("no resource figures read (no management port given)"
+                                        + (name.equals(Target.SLOW_SERVER) ? "" : ceilingCores(plan))));
             }
         });
         return lines;
+    }
+
+    /** Which cores a remote app's CPU figures and CPU ceiling count: its host's when read, else as before. */
+    private static String cores(String app, Plan plan, Map<String, Integer> hostCores) {
+        Integer read = hostCores.get(app);
+        return read != null
+                ? "; its CPU is judged against its host's " + cores(read) + " (" + CPU_COUNT + ")"
+                : "; its host's cores were not read (" + CPU_COUNT + "), so its CPU is judged against the "
+                        + cores(plan.appCores()) + " an app started here may use";
+    }
+
+    /** Without an Actuator no figure is judged, but a CPU-bound ceiling still counts cores: this machine's. */
+    private static String ceilingCores(Plan plan) {
+        return plan.request().micros() == 0
+                ? ""
+                : "; its ceiling counts the " + cores(plan.appCores()) + " an app started here may use, its host's"
+                        + " being unknown";
+    }
+
+    private static String cores(int count) {
+        return count + (count == 1 ? " core" : " cores");
     }
 
     /**

@@ -2,6 +2,7 @@ package loadlab.loadtest.report;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import loadlab.loadtest.measure.EngineUsage;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceUsage;
@@ -13,7 +14,9 @@ import loadlab.loadtest.plan.CpuPinning;
  * and whether that is busy enough to count among the causes of a shortfall. Unpinned, they share the machine and can
  * starve each other with none busy alone; pinned apart, the app's cores and the lab's are two budgets, and whichever is
  * busy is what limited the row. With the load sent from remote engines, those on this machine count with the lab's
- * side, and any engine busy on its own processors, on this machine or another, is a limit of the lab's side too.
+ * side, and any engine busy on its own processors, on this machine or another, is a limit of the lab's side too. An
+ * app on another host whose processors were read shares none of this machine's: its CPU is judged against its own
+ * host's cores, the lab's against this machine's.
  */
 record CpuShare(boolean busy, String text) {
 
@@ -45,6 +48,24 @@ record CpuShare(boolean busy, String text) {
                                 + Format.hundredths(enginesHere) + ")"
                         : "")
                 + (point.cost().backend().isPresent() ? " + slow-server " + Format.hundredths(backend) : "");
+        OptionalInt host = point.cost().hostCores();
+        if (host.isPresent() && point.target().isApp()) {
+            // Two budgets, as when pinned apart: the app's host's cores and this machine's (or the lab's pinned ones).
+            int labCores = cpus.pinned() ? cpus.labCpus().size() : cpus.machine();
+            double lab = generator + backend;
+            boolean appBusy = Verdicts.cpuBusy(own, host.getAsInt());
+            boolean labBusy = point.cost().loadGenerator().isPresent() && Verdicts.cpuBusy(lab, labCores);
+            return Optional.of(withBusyEngines(
+                    point,
+                    new CpuShare(
+                            appBusy || labBusy,
+                            name + " used " + Format.hundredths(own) + " of its own host's "
+                                    + cores(host.getAsInt()) + (appBusy ? " (busy)" : "")
+                                    + (point.cost().loadGenerator().isPresent()
+                                            ? "; " + rest + " = " + Format.hundredths(lab) + " of the lab's "
+                                                    + cores(labCores) + (labBusy ? " (busy)" + MORE_ENGINES : "")
+                                            : ""))));
+        }
         if (cpus.pinned()) {
             int labCores = cpus.labCpus().size();
             if (!point.target().isApp()) {

@@ -204,7 +204,7 @@ record OpenReading(Plan plan, Map<Target, List<Point>> byTarget) {
     }
 
     private double capacity(Point point) {
-        return Ceiling.capacity(point.target(), point.load(), plan);
+        return Ceiling.capacity(point.target(), point.load(), plan, point.cores(plan));
     }
 
     private Optional<ResponseTimes> directAt(double rate) {

@@ -39,7 +39,7 @@ final class OpenWorkloadReport {
         md.append("## Who kept up, and where requests queue\n\n");
         Sections.bullets(md, new OpenReading(plan, byTarget).lines());
         Sections.charts(md, charts);
-        method(md, plan, results.environment(), List.copyOf(byTarget.keySet()));
+        method(md, plan, results.environment(), List.copyOf(byTarget.keySet()), Sections.ownHostCores(byTarget));
         md.append(Sections.FOOTER);
         return md.toString();
     }
@@ -87,7 +87,7 @@ final class OpenWorkloadReport {
         cells.addAll(List.of(
                 Format.rate(stats.throughputPerSecond()),
                 Format.rate(stats.goodPerSecond()),
-                Format.rate(Ceiling.perSecond(point.target(), point.load(), plan)),
+                Format.rate(Ceiling.perSecond(point.target(), point.load(), plan, point.cores(plan))),
                 times.map(t -> Format.ms(t.p50Ms())).orElse(Format.NOT_AVAILABLE),
                 times.map(t -> Format.ms(t.p90Ms())).orElse(Format.NOT_AVAILABLE),
                 times.map(t -> Format.ms(t.p99Ms())).orElse(Format.NOT_AVAILABLE),
@@ -101,7 +101,8 @@ final class OpenWorkloadReport {
         return cells;
     }
 
-    private static void method(StringBuilder md, Plan plan, Environment e, List<Target> targets) {
+    /** @param ownHostCores what follows the machine's cores for a remote app judged against its own host's */
+    private static void method(StringBuilder md, Plan plan, Environment e, List<Target> targets, String ownHostCores) {
         int maxThreads = plan.load().concurrency();
         int window = plan.phases().windowSeconds();
         String delay = Format.seconds(plan.meanDelayMs());
@@ -155,6 +156,7 @@ final class OpenWorkloadReport {
                         + "are classed as in the summary: timeout, connection, non-2xx, bad body, other.\n")
                 .append("- CPU cores = the process's CPU time over the window / window seconds, out of the machine's ")
                 .append(e.cores())
+                .append(ownHostCores)
                 .append(". n/a: not sampled.\n\n");
     }
 }

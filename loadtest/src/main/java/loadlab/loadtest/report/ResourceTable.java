@@ -125,7 +125,10 @@ final class ResourceTable {
                     + "threads are not among them), JIT (s) is `jvm.compilation.time` (time spent compiling, standing "
                     + "in for the compiler threads' CPU), and GCs and their pauses are the change in `jvm.gc.pause` "
                     + "over the window (stop-the-world pauses only, no concurrent cycles); its RSS, heap after GC and "
-                    + "pinnings are not read (n/a). Without a management port it has no figures.\n\n");
+                    + "pinnings are not read (n/a). Without a management port it has no figures. Its CPU is judged "
+                    + "against its own host's cores, `system.cpu.count` read once from the same Actuator (the processors "
+                    + "its JVM may use there), and a ceiling set by CPU work counts them too; where that count could not be read, "
+                    + "against the cores an app started here may use, as the environment says.\n\n");
         }
         md.append("The load generator (JMeter, one platform thread per user) over each target's window, out of ")
                 .append(e.cores())

@@ -1,9 +1,11 @@
 package loadlab.loadtest.report;
 
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import loadlab.loadtest.measure.Environment;
 import loadlab.loadtest.measure.Outcome;
+import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.plan.Ceiling;
 import loadlab.loadtest.plan.Phases;
@@ -18,6 +20,18 @@ final class Sections {
             + "Do not edit by hand: rerun to regenerate._\n";
 
     private Sections() {}
+
+    /**
+     * What follows "out of the machine's N" cores where an app on another host had its own host's cores read, whose
+     * CPU is judged against those instead; nothing when every target was judged against this machine's.
+     */
+    static String ownHostCores(Map<Target, List<Point>> byTarget) {
+        return byTarget.values().stream()
+                        .flatMap(List::stream)
+                        .anyMatch(p -> p.cost().hostCores().isPresent())
+                ? " (an app on another host whose cores were read: out of its own host's, as the environment says)"
+                : "";
+    }
 
     /**
      * The report's title: its kind's for a scenario at the top of the results folder (the comparison, the sweep, the

@@ -44,7 +44,7 @@ final class SweepReport {
         Sections.bullets(md, readings(plan, e, byTarget));
         MemoryTable.append(md, results);
         Sections.charts(md, charts);
-        method(md, plan, e, byTarget.keySet().stream().toList());
+        method(md, plan, e, byTarget.keySet().stream().toList(), Sections.ownHostCores(byTarget));
         md.append(Sections.FOOTER);
         return md.toString();
     }
@@ -121,7 +121,8 @@ final class SweepReport {
         return lines;
     }
 
-    private static void method(StringBuilder md, Plan plan, Environment e, List<Target> targets) {
+    /** @param ownHostCores what follows the machine's cores for a remote app judged against its own host's */
+    private static void method(StringBuilder md, Plan plan, Environment e, List<Target> targets, String ownHostCores) {
         int top = plan.loads().getLast().concurrency();
         int window = plan.phases().windowSeconds();
         int timeout = plan.phases().timeoutSeconds();
@@ -166,6 +167,7 @@ final class SweepReport {
                         + "are classed as in the summary: timeout, connection, non-2xx, bad body, other.\n")
                 .append("- CPU cores = the process's CPU time over the window / window seconds, out of the machine's ")
                 .append(e.cores())
+                .append(ownHostCores)
                 .append("; CPU counts as a cause when the target, or the target and the load generator together, "
                         + "average at least ")
                 .append(Math.round(Thresholds.BUSY_CPU_SHARE * 100))

@@ -13,9 +13,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import loadlab.loadtest.measure.ResourceSamples;
 import loadlab.loadtest.measure.Thresholds;
+import loadlab.loadtest.plan.RemoteTargets;
 
 /**
  * The figures of an app on another host, read through its Actuator's metrics endpoint (Micrometer, as Spring Boot
@@ -32,7 +34,9 @@ import loadlab.loadtest.measure.Thresholds;
  *   <li>GC: {@code jvm.gc.pause}, the cumulative count and total time of the stop-the-world pauses (no meter before
  *       the first one, which reads as none).
  * </ul>
- * RSS is not among Micrometer's meters: a reading's RSS is {@link ResourceSamples.Reading#UNKNOWN}.
+ * RSS is not among Micrometer's meters: a reading's RSS is {@link ResourceSamples.Reading#UNKNOWN}. Once per target,
+ * {@code system.cpu.count} says how many processors the app has on its own host, which its CPU figures are judged
+ * against.
  */
 final class ActuatorMetrics {
 
@@ -41,6 +45,7 @@ final class ActuatorMetrics {
     static final String HEAP = "jvm.memory.used?tag=area:heap";
     static final String COMPILATION = "jvm.compilation.time";
     static final String GC_PAUSE = "jvm.gc.pause";
+    static final String CPU_COUNT = RemoteTargets.CPU_COUNT;
 
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
     private static final Duration RETRY_EVERY = Duration.ofMillis(500);
@@ -86,6 +91,27 @@ final class ActuatorMetrics {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return OptionalLong.empty();
+        }
+    }
+
+    /**
+     * The processors the app's JVM may run on, on its own host: {@code system.cpu.count}, which Micrometer takes from
+     * that JVM's {@code Runtime.availableProcessors()}, so a container's CPU limit or a {@code taskset} there counts, as
+     * pinning does for the lab's own apps. Read once per target, since it does not change while the app runs. Empty
+     * when the meter does not answer or is not a whole count of at least one (an app that binds no system metrics):
+     * the caller then judges the app as before, against this machine's cores.
+     */
+    OptionalInt processors() {
+        try {
+            double count = statistic(required(CPU_COUNT), CPU_COUNT, "VALUE");
+            return count >= 1 && count <= Integer.MAX_VALUE && count == Math.rint(count)
+                    ? OptionalInt.of((int) count)
+                    : OptionalInt.empty();
+        } catch (IOException | RuntimeException e) {
+            return OptionalInt.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return OptionalInt.empty();
         }
     }
 

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import loadlab.loadtest.measure.JfrFigures;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
@@ -134,6 +135,7 @@ public final class Lab {
         Path targetDir = staging.raw().resolve(target.name());
         LabProcess app = null;
         Optional<RemoteService> remoteApp = services.remoteApp(target);
+        OptionalInt hostCores = OptionalInt.empty();
         try {
             if (remoteApp.isPresent()) {
                 out.printf(
@@ -153,6 +155,7 @@ public final class Lab {
             }
             if (remoteApp.isPresent()) {
                 checkMetrics(remoteApp.get());
+                hostCores = hostCores(remoteApp.get());
             }
         } catch (LabProcess.StartFailure failure) {
             if (app != null) {
@@ -167,7 +170,7 @@ public final class Lab {
             for (LoadShape load : plan.loads()) {
                 for (int run = 1; run <= plan.runs(); run++) {
                     Point point = death == null
-                            ? measureOnce(target, load, run, app, remoteApp, backendSampler)
+                            ? measureOnce(target, load, run, app, remoteApp, hostCores, backendSampler)
                             : Point.failed(
                                     target, load, run, new Outcome.Failed("not run: " + death, services.logOf(target)));
                     if (death == null && point.outcome() instanceof Outcome.Failed failed && deathOf(failed)) {
@@ -213,16 +216,41 @@ public final class Lab {
         }
     }
 
+    /**
+     * How many processors a remote app has on its own host, read once through its Actuator, and a line saying which
+     * count its CPU figures and CPU-bound ceiling are judged against: those, or, when they cannot be read, the cores an
+     * app started here may use, as before. Empty without a management port, which gives no figures to judge.
+     */
+    private OptionalInt hostCores(RemoteService remote) {
+        if (remote.metrics().isEmpty()) {
+            return OptionalInt.empty();
+        }
+        OptionalInt processors = remote.metrics().get().processors();
+        if (processors.isPresent()) {
+            out.printf(
+                    "[%s] %d cores on its host (%s): its CPU is judged against them%n",
+                    remote.name(), processors.getAsInt(), ActuatorMetrics.CPU_COUNT);
+        } else {
+            out.printf(
+                    "[%s] its host's cores could not be read (%s): its CPU is judged against the %d an app started"
+                            + " here may use%n",
+                    remote.name(), remote.metrics().get().url(ActuatorMetrics.CPU_COUNT), plan.appCores());
+        }
+        return processors;
+    }
+
+    /** @param hostCores a remote app's processors on its own host, when read */
     private Point measureOnce(
             Target target,
             LoadShape load,
             int run,
             LabProcess app,
             Optional<RemoteService> remoteApp,
+            OptionalInt hostCores,
             ProcessSampler backendSampler) {
         PointRun.Measured measured = new PointRun(
                         plan, services, staging.raw(), out, backend, backendWatched, backendSampler)
-                .measure(target, load, run, app, remoteApp);
+                .measure(target, load, run, app, remoteApp, hostCores);
         measured.death().ifPresent(death -> {
             if (backendWatched != null
                     && (backendWatched.exit().isPresent() || death.startsWith(backendWatched.name()))) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 import loadlab.loadtest.measure.CpuSpeed;
 import loadlab.loadtest.measure.EngineUsage;
 import loadlab.loadtest.measure.ErrorClass;
@@ -80,8 +81,15 @@ final class PointRun {
      *
      * @param app       the app's process, when the lab started it
      * @param remoteApp the app, when it is one the lab did not start
+     * @param hostCores the remote app's processors on its own host, when read: its ceiling and CPU count those
      */
-    Measured measure(Target target, LoadShape load, int run, LabProcess app, Optional<RemoteService> remoteApp) {
+    Measured measure(
+            Target target,
+            LoadShape load,
+            int run,
+            LabProcess app,
+            Optional<RemoteService> remoteApp,
+            OptionalInt hostCores) {
         String point = pointName(load, run);
         Path rawDir = point.isEmpty()
                 ? raw.resolve(target.name())
@@ -95,7 +103,7 @@ final class PointRun {
                 out.println("FAILED [" + label + "] " + death);
                 return failed(target, load, run, Lab.DIED + death, loaded.death());
             }
-            return judged(target, load, run, label, loaded, remoteApp.isPresent());
+            return judged(target, load, run, label, loaded, remoteApp.isPresent(), hostCores);
         } catch (IOException | RuntimeException e) {
             String reason = label + ": the load run failed: " + e;
             out.println("FAILED " + reason);
@@ -253,10 +261,18 @@ final class PointRun {
     }
 
     /** The statistics of a load that ran to its end, unless its throughput is made of errors that came back at once. */
-    private Measured judged(Target target, LoadShape load, int run, String label, Loaded loaded, boolean remote) {
+    private Measured judged(
+            Target target,
+            LoadShape load,
+            int run,
+            String label,
+            Loaded loaded,
+            boolean remote,
+            OptionalInt hostCores) {
         LoadRun.Result result = loaded.result();
         MeasurementWindow window = new MeasurementWindow(result.windowStartMillis(), result.windowEndMillis());
-        RunStats stats = RunStats.compute(result.samples(), window, Ceiling.perSecond(target, load, plan));
+        RunStats stats = RunStats.compute(
+                result.samples(), window, Ceiling.perSecond(target, load, plan, hostCores.orElse(plan.appCores())));
         out.printf(
                 Locale.ROOT,
                 "[%s] done: %d requests in the window, %.1f req/s, %.1f good (ceiling %.1f), %d errors%n",
@@ -298,7 +314,8 @@ final class PointRun {
                 poolWait);
         if (remote) {
             // No recording of a process on another host: its collections come from the Actuator's readings.
-            cost = cost.withJfr(loaded.targetSamples().flatMap(samples -> JfrFigures.ofGcCounters(samples, window)));
+            cost = cost.withJfr(loaded.targetSamples().flatMap(samples -> JfrFigures.ofGcCounters(samples, window)))
+                    .withHostCores(hostCores);
         }
         Series series = Series.of(result.samples(), result.runStartMillis());
         if (loaded.targetSamples().isPresent()) {

@@ -214,6 +214,45 @@ class DataFileTests {
     }
 
     @Test
+    void aRemoteAppOnAnEightCoreHostComesBackWithItsHostsCores() throws IOException {
+        ResultSet remote = aRemoteTarget();
+        Point point = remote.points().getFirst();
+        ResultSet onEightCores = new ResultSet(
+                remote.plan(),
+                remote.environment(),
+                List.of(point.withCost(point.cost().withHostCores(OptionalInt.of(8)))));
+
+        String json = DataFile.toJson(onEightCores);
+        ResultSet read = DataFile.fromJson(json);
+
+        assertThat(json).contains("\"hostCores\" : 8");
+        assertThat(read).isEqualTo(onEightCores);
+        assertThat(read.points().getFirst().cost().hostCores()).hasValue(8);
+        // What its CPU is judged against: its host's 8, not the plan's cores here.
+        assertThat(read.points().getFirst().cores(read.plan())).isEqualTo(8);
+        assertThat(read.coresOf(point.target())).isEqualTo(8);
+    }
+
+    @Test
+    void aFileWithoutHostCoresReadsAsBeforeAndCountsThisMachinesCores() throws IOException {
+        // A remote target's file written before the field existed, or one whose count could not be read, and a file of
+        // the lab's own targets: none has the field, and each reads and writes as it did.
+        for (ResultSet original : List.of(aRemoteTarget(), everyKindOfFigure())) {
+            String json = DataFile.toJson(original);
+
+            ResultSet read = DataFile.fromJson(json);
+
+            assertThat(json).doesNotContain("hostCores");
+            assertThat(read).isEqualTo(original);
+            assertThat(read.points()).allSatisfy(p -> {
+                assertThat(p.cost().hostCores()).isEmpty();
+                assertThat(p.cores(read.plan())).isEqualTo(read.plan().appCores());
+            });
+            assertThat(DataFile.toJson(read)).isEqualTo(json);
+        }
+    }
+
+    @Test
     void aRunOfTheLabsOwnTargetsWritesNoRemoteTargetsAndAnOlderFileReadsAsOne() throws IOException {
         String json = DataFile.toJson(everyKindOfFigure());
 

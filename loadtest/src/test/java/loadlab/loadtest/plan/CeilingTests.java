@@ -80,6 +80,21 @@ class CeilingTests {
     }
 
     @Test
+    void anAppOnAnEightCoreHostIsCappedByItsHostsCoresNotThePlans() {
+        // 50 ms of CPU: 2 cores here cap it at 40 a second, 8 on its own host at 160, Little's law at 500 / 2.05 s.
+        Plan cpu = plan(Request.parse("/cpu?micros=50000"), 2);
+        LoadShape closed = new LoadShape.Closed(500);
+
+        assertThat(Ceiling.perSecond(WEBFLUX, closed, cpu)).isCloseTo(2 / 0.05, within(1e-9));
+        assertThat(Ceiling.perSecond(WEBFLUX, closed, cpu, 8)).isCloseTo(8 / 0.05, within(1e-9));
+        assertThat(Ceiling.capacity(WEBFLUX, new LoadShape.Open(300, 2_500), cpu, 8))
+                .isCloseTo(8 / 0.05, within(1e-9));
+        assertThat(Ceiling.perSecond(WEBFLUX, closed, cpu, 2)).isEqualTo(Ceiling.perSecond(WEBFLUX, closed, cpu));
+        // Without CPU work the cores set no ceiling, wherever the app ran.
+        assertThat(Ceiling.perSecond(WEBFLUX, closed, TWO_SECONDS, 8)).isEqualTo(250.0);
+    }
+
+    @Test
     void aDatabasePoolCapsEveryTargetDirectIncludedAtPoolOverMeanQueryTime() {
         Plan pool10 = databasePlan(10);
 

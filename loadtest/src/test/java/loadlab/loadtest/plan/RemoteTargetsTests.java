@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -53,12 +54,25 @@ class RemoteTargetsTests {
         Knobs knobs = parse(
                 "--apps=webflux", "--targets=slow-server=http://127.0.0.2:8000,webflux=http://127.0.0.3:8083+9083");
 
-        assertThat(knobs.setup().remoteTargets().describe(knobs.plan()))
+        assertThat(knobs.setup().remoteTargets().describe(knobs.plan(), Map.of("app-webflux", 8)))
                 .containsExactly(
                         "slow-server at http://127.0.0.2:8000, not started by the lab: no resource figures read (no"
                                 + " management port given)",
                         "app-webflux at http://127.0.0.3:8083, not started by the lab: CPU, threads, heap, JIT and GC"
-                                + " from its Actuator (Micrometer) at http://127.0.0.3:9083, no RSS");
+                                + " from its Actuator (Micrometer) at http://127.0.0.3:9083, no RSS; its CPU is judged"
+                                + " against its host's 8 cores (system.cpu.count)");
+    }
+
+    @Test
+    void anAppWhoseHostsCoresWereNotReadSaysItIsJudgedAgainstThoseAnAppHereMayUse() {
+        Knobs knobs = parse("--apps=webflux", "--targets=webflux=http://127.0.0.3:8083+9083");
+        int here = knobs.plan().appCores();
+
+        assertThat(knobs.setup().remoteTargets().describe(knobs.plan(), Map.of()))
+                .containsExactly("app-webflux at http://127.0.0.3:8083, not started by the lab: CPU, threads, heap,"
+                        + " JIT and GC from its Actuator (Micrometer) at http://127.0.0.3:9083, no RSS; its host's cores"
+                        + " were not read (system.cpu.count), so its CPU is judged against the " + here
+                        + (here == 1 ? " core" : " cores") + " an app started here may use");
     }
 
     @ParameterizedTest(name = "{0} -> {1}")

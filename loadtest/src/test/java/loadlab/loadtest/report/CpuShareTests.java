@@ -88,6 +88,54 @@ class CpuShareTests {
         assertThat(unread).isEqualTo(without);
     }
 
+    @Test
+    void aRemoteAppOnAnEightCoreHostIsJudgedAgainstItsEightCoresAndTheLabAgainstThisMachines() {
+        Target webflux = Target.app("webflux").orElseThrow();
+
+        // 1.9 cores would be busy out of this machine's 2; out of its own host's 8 they are not.
+        CpuShare idle = remoteShare(webflux, 1.9, 0.05, SHARED, 8);
+        CpuShare busyApp = remoteShare(webflux, 7.0, 0.05, SHARED, 8);
+        CpuShare busyLab = remoteShare(webflux, 0.5, 1.8, SHARED, 8);
+        CpuShare pinned = remoteShare(webflux, 0.5, 0.9, APART, 8);
+
+        assertThat(share(webflux, 1.9, 0.05, SHARED).busy()).isTrue();
+        assertThat(idle.busy()).isFalse();
+        assertThat(idle.text())
+                .isEqualTo("app-webflux used 1.90 of its own host's 8 cores; load generator 0.05 = 0.05 of the lab's"
+                        + " 2 cores");
+        assertThat(busyApp.busy()).isTrue();
+        assertThat(busyApp.text())
+                .contains("used 7.00 of its own host's 8 cores (busy)")
+                .doesNotContain(CpuShare.MORE_ENGINES);
+        // This machine's cores are the lab's alone: the remote app's CPU is not added to them.
+        assertThat(busyLab.busy()).isTrue();
+        assertThat(busyLab.text())
+                .contains("= 1.80 of the lab's 2 cores (busy)")
+                .endsWith(CpuShare.MORE_ENGINES);
+        // Pinning reaches only what the lab starts here: the lab's side has its pinned core, the app its host's.
+        assertThat(pinned.text()).contains("of its own host's 8 cores").contains("of the lab's 1 core (busy)");
+    }
+
+    @Test
+    void aRemoteAppWhoseCoresWereNotReadIsJudgedAsBefore() {
+        Target webflux = Target.app("webflux").orElseThrow();
+        ResourceCost cost = new ResourceCost(Optional.of(usage(1.9)), Optional.empty(), Optional.of(usage(0.05)))
+                .withHostCores(OptionalInt.empty());
+        Point point = SweepFixtures.sweepPoint(webflux, 500, 200, 0, 10, 0, cost);
+
+        assertThat(CpuShare.of(point, SHARED)).contains(share(webflux, 1.9, 0.05, SHARED));
+        assertThat(CpuShare.of(point, SHARED).orElseThrow().text()).contains("of the machine's 2 cores");
+    }
+
+    private static CpuShare remoteShare(
+            Target target, double ownCores, double generatorCores, CpuPinning cpus, int hostCores) {
+        ResourceCost cost = new ResourceCost(
+                        Optional.of(usage(ownCores)), Optional.empty(), Optional.of(usage(generatorCores)))
+                .withHostCores(OptionalInt.of(hostCores));
+        Point point = SweepFixtures.sweepPoint(target, 500, 200, 0, 10, 0, cost);
+        return CpuShare.of(point, cpus).orElseThrow();
+    }
+
     private static EngineUsage engine(String name, boolean here, double cores, int processors) {
         return new EngineUsage(
                 name, here, OptionalInt.of(processors), OptionalDouble.of(1024), Optional.of(usage(cores)));

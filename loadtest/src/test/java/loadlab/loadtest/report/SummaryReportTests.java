@@ -28,9 +28,11 @@ import loadlab.loadtest.measure.Sample;
 import loadlab.loadtest.measure.TestPoints;
 import loadlab.loadtest.measure.Yardstick;
 import loadlab.loadtest.plan.Ceiling;
+import loadlab.loadtest.plan.CpuPinning;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Phases;
 import loadlab.loadtest.plan.Plan;
+import loadlab.loadtest.plan.Request;
 import loadlab.loadtest.plan.Target;
 import org.junit.jupiter.api.Test;
 
@@ -613,6 +615,47 @@ class SummaryReportTests {
                         "| app-virtual | 3.0 | 0.002 | 0.1 | 0.40 | 2500 | 0.10 | n/a | 31 | n/a | 4 | 12.5 | n/a |");
         // A run of the lab's own targets reads as it always did.
         assertThat(render()).doesNotContain("did not start");
+    }
+
+    @Test
+    void aRemoteAppOnAnEightCoreHostIsJudgedAgainstItsHostsCoresNotThisMachines() {
+        // This machine's 2 cores, whatever the machine running the test has.
+        Plan plan = new Plan(
+                "compare",
+                "",
+                Plan.Kind.COMPARISON,
+                PHASES,
+                TestPoints.backend(0, 4_000),
+                Request.PROXY,
+                List.of(LOAD),
+                1,
+                List.of(Target.DIRECT, COROUTINES),
+                CpuPinning.none(2),
+                ".");
+        Environment remote = ENVIRONMENT.withRemoteTargets(
+                List.of("app-coroutines at http://192.0.2.11:8084, not started by the lab: from its Actuator"));
+
+        // app-coroutines is below its ceiling; 1.9 cores are busy out of this machine's 2, not out of its host's 8.
+        String unread = SummaryReport.render(remoteRun(plan, remote, 1.9, OptionalInt.empty()), List.of());
+        String onEight = SummaryReport.render(remoteRun(plan, remote, 1.9, OptionalInt.of(8)), List.of());
+        String busyOnEight = SummaryReport.render(remoteRun(plan, remote, 7.0, OptionalInt.of(8)), List.of());
+
+        assertThat(unread).contains("app-coroutines used 1.90 of the machine's 2 cores");
+        assertThat(onEight).doesNotContain("held back").doesNotContain("of the machine's 2 cores");
+        assertThat(busyOnEight)
+                .contains("app-coroutines used 7.00 of its own host's 8 cores (busy); load generator 0.05 = 0.05 of"
+                        + " the lab's 2 cores");
+        assertThat(onEight).contains("its own host's cores, `system.cpu.count` read once from the same Actuator");
+    }
+
+    private static ResultSet remoteRun(Plan plan, Environment remote, double appCores, OptionalInt hostCores) {
+        ResourceCost cost = new ResourceCost(
+                        Optional.of(new ResourceUsage(appCores * 30, appCores, OptionalDouble.empty(), 300, 50, true)),
+                        Optional.empty(),
+                        Optional.of(new ResourceUsage(1.5, 0.05, OptionalDouble.empty(), 300, 520, true)))
+                .withHostCores(hostCores);
+        return new ResultSet(
+                plan, remote, List.of(DIRECT.withCost(ResourceCost.NONE), COROUTINES_RESULT.withCost(cost)));
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -131,6 +132,32 @@ class ActuatorMetricsTests {
 
         anAppBeforeItsFirstCollection("ms", "10.0");
         assertThat(metrics.unreadable()).isEmpty();
+    }
+
+    @Test
+    void theHostsProcessorsAreMicrometersSystemCpuCount() {
+        meters.put("system.cpu.count", meter("system.cpu.count", null, "VALUE", "8.0"));
+
+        assertThat(new ActuatorMetrics(management()).processors()).hasValue(8);
+    }
+
+    @Test
+    void aProcessorCountThatCannotBeReadIsNone() {
+        ActuatorMetrics metrics = new ActuatorMetrics(management());
+        anAppBeforeItsFirstCollection("ns", "5.0E9");
+
+        // No such meter: an app whose Micrometer binds no system metrics.
+        assertThat(metrics.processors()).isEmpty();
+        for (String odd : List.of("0.0", "2.5", "-4.0", "NaN")) {
+            meters.put("system.cpu.count", meter("system.cpu.count", null, "VALUE", odd));
+            assertThat(metrics.processors()).as(odd).isEmpty();
+        }
+        meters.put("system.cpu.count", meter("system.cpu.count", null, "COUNT", "8.0"));
+        assertThat(metrics.processors()).as("no VALUE statistic").isEmpty();
+        meters.put("system.cpu.count", "not json");
+        assertThat(metrics.processors()).as("not JSON").isEmpty();
+        // The figures that need no processor count read on.
+        assertThat(metrics.cpuNanos()).hasValue(5_000_000_000L);
     }
 
     @Test
