@@ -44,20 +44,7 @@ public record ResourceCost(
         engines = List.copyOf(engines);
     }
 
-    /** Figures of a target on this machine (or on another whose processors are not known). */
-    public ResourceCost(
-            Optional<ResourceUsage> process,
-            Optional<JfrFigures> jfr,
-            Optional<ResourceUsage> loadGenerator,
-            Optional<ResourceUsage> backend,
-            Optional<LiveMemory> memory,
-            Optional<PoolWait> poolWait,
-            Optional<CpuSpeed> speed,
-            List<EngineUsage> engines) {
-        this(process, jfr, loadGenerator, backend, memory, poolWait, speed, engines, OptionalInt.empty());
-    }
-
-    /** Figures of a load sent from this JVM, without engines. */
+    /** Figures of a load sent from this JVM, without engines, of a target on this machine. */
     public ResourceCost(
             Optional<ResourceUsage> process,
             Optional<JfrFigures> jfr,
@@ -66,7 +53,7 @@ public record ResourceCost(
             Optional<LiveMemory> memory,
             Optional<PoolWait> poolWait,
             Optional<CpuSpeed> speed) {
-        this(process, jfr, loadGenerator, backend, memory, poolWait, speed, List.of());
+        this(process, jfr, loadGenerator, backend, memory, poolWait, speed, List.of(), OptionalInt.empty());
     }
 
     /** Figures without the live-memory, backend, pool and speed readings. */
