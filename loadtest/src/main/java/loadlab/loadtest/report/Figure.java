@@ -59,7 +59,7 @@ record Figure(
             (s, c) -> c.backend().map(ResourceUsage::cpuSecondsPer1000Requests).orElse(OptionalDouble.empty()),
             Format::hundredths);
 
-    /** The app's CPU per request in slow-server's, over the same window: the cost that repeats on a shared host. */
+    /** The app's CPU per request in slow-server's, over the same window: the cost that moves least on a shared host. */
     static final Figure CPU_OVER_BACKEND = new Figure(
             "CPU / slow-server's", "CPU over slow-server's", (s, c) -> c.cpuOverBackend(), Format::hundredths);
 

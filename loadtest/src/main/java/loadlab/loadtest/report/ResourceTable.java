@@ -107,8 +107,8 @@ final class ResourceTable {
                     .append(" ms / Yardstick, i.e. what the requests would have cost on a CPU on which the work takes ")
                     .append(Format.hundredths(reference))
                     .append(" ms. On a virtual machine the same work takes more or less CPU time from one minute to "
-                            + "the next, and every CPU figure moves with it; the normalised figure is the one to compare "
-                            + "across runs and days, the raw one is what this machine spent.\n\n");
+                            + "the next, and every CPU figure moves with it; the normalised figure takes out what the "
+                            + "yardstick sees of that, the raw one is what this machine spent.\n\n");
         }
         if (backendSampled) {
             md.append("CPU / slow-server's is an app's CPU s / 1000 req over slow-server's over the same window (the "
