@@ -85,10 +85,8 @@ class EngineOverSslTests {
             int callbackPort = twoFreePorts(here);
             String runId = LabFixtures.newRunId("engine-ssl");
 
-            Path output = work.resolve("runner.txt");
-            int exit = runner(
+            String log = runnerSucceeds(
                     runId,
-                    output,
                     LabFixtures.smallScenario(
                             results,
                             "--apps=webflux",
@@ -99,8 +97,6 @@ class EngineOverSslTests {
                             "--targets=slow-server=http://" + here + ":" + backendPort + ",webflux=http://" + here + ":"
                                     + appPort));
 
-            String log = Files.readString(output) + hosts.logsOf();
-            assertThat(exit).as(log).isZero();
             ResultSet measured = everyRowMeasured(results, List.of(namespace.address() + ":1099"), log);
             assertThat(measured.environment().loadGeneratorJvm())
                     .as("the report names the engine and the way back")
@@ -121,10 +117,8 @@ class EngineOverSslTests {
         }
         String runId = LabFixtures.newRunId("engines-ssl-loopback");
 
-        Path output = work.resolve("runner.txt");
-        int exit = runner(
+        String log = runnerSucceeds(
                 runId,
-                output,
                 LabFixtures.smallScenario(
                         results,
                         "--apps=webflux",
@@ -132,8 +126,6 @@ class EngineOverSslTests {
                         "--rmiSsl=on",
                         "--keystore=" + keystore));
 
-        String log = Files.readString(output) + hosts.logsOf();
-        assertThat(exit).as(log).isZero();
         ResultSet measured = everyRowMeasured(results, engines, log);
         assertThat(measured.environment().loadGeneratorJvm())
                 .contains("JMeter remote engines " + String.join(", ", engines))
@@ -198,6 +190,19 @@ class EngineOverSslTests {
                 .as(Files.readString(work.resolve("keytool.txt")))
                 .isZero();
         return keystore;
+    }
+
+    /**
+     * Runs the runner and asserts that it ended well.
+     *
+     * @return its output and the hosts' logs, for the assertions that follow
+     */
+    private String runnerSucceeds(String runId, List<String> args) throws Exception {
+        Path output = work.resolve("runner.txt");
+        int exit = runner(runId, output, args);
+        String log = Files.readString(output) + hosts.logsOf();
+        assertThat(exit).as(log).isZero();
+        return log;
     }
 
     /** The runner in a JVM of its own, as `make compare` runs it; its exit code, its output in a file. */
