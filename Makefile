@@ -36,23 +36,17 @@ knob-check = v='$($(1))'; [[ -z "$$v" ]] || { [[ "$$v" =~ ^[0-9]{1,9}$(3)$$ ]] &
 	|| { echo "executors: $(1)='$$v' is not a whole number >= $(2)" >&2; exit 2; }
 
 RUN := scripts/run-reaped $(MVNW) -pl loadtest verify -DskipTests
-# The knobs are checked before anything builds, straight from the runner's sources (the plan package needs only the
-# JDK), so a bad value costs one line and about a second: "Makefile:NN: *** loadtest: users='abc' is not a whole
-# number.  Stop." Running a multi-file program from source needs a JDK 22+; with a JDK 21 the runner checks them
-# after the build.
+# The knobs are checked before anything builds, with the runner's own rules (scripts/check-knobs compiles the plan
+# package, which needs only the JDK, once per version of its sources), so a bad value costs one line and a fraction of
+# a second: "Makefile:NN: *** loadtest: users='abc' is not a whole number.  Stop."
 KNOB_ARGS = --project=$(CURDIR) $(foreach k,$(KNOB_PAIRS),$(if $(filter command line,$(origin $(call knob_var,$(k)))),"--$(call knob_prop,$(k))=$($(call knob_var,$(k)))"))
 CHECKED_GOAL := $(firstword $(filter compare sweep open capacity scenarios db-pools report diff,$(MAKECMDGOALS)))
 # What each goal asks the runner to do, as arguments: a scenario of scenarios.conf, or a mode.
 goal_args = $(if $(filter sweep open capacity,$(1)),--scenario=$(1),$(if $(filter db-pools,$(1)),--scenario=db-pool-10,$(if $(filter compare,$(1)),,--mode=$(1))))
 ifneq ($(CHECKED_GOAL),)
-JAVA_MAJOR := $(shell "$(JAVA_HOME)/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')
-ifneq ($(JAVA_MAJOR),21)
-KNOB_ERROR := $(shell "$(JAVA_HOME)/bin/java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
-	--class-path loadtest/src/main/resources loadtest/src/main/java/loadlab/loadtest/plan/KnobCheck.java \
-	$(KNOB_ARGS) $(call goal_args,$(CHECKED_GOAL)) 2>&1 >/dev/null)
+KNOB_ERROR := $(shell JAVA_HOME="$(JAVA_HOME)" scripts/check-knobs $(KNOB_ARGS) $(call goal_args,$(CHECKED_GOAL)) 2>&1 >/dev/null)
 ifneq ($(KNOB_ERROR),)
 $(error $(KNOB_ERROR))
-endif
 endif
 endif
 
