@@ -99,9 +99,11 @@ public record ResourceCost(
 
     /**
      * The target's CPU per request over slow-server's over the same window: how many of the backend's requests one of
-     * the app's costs. slow-server answers every app's requests with the same work on the other core at the same time,
-     * so what the host's other work does to the CPU time of both in that window cancels out, and the ratio repeats
-     * where each alone does not. Empty without both figures, and for direct, which is slow-server itself.
+     * the app's costs. slow-server answers an app's requests with the same work in every run, on the other core at the
+     * same time, so what the host's other work does to the CPU time of both in that window cancels out, and the ratio
+     * repeats where each alone does not. Between apps it is fair only at the same rate: slow-server's CPU per request
+     * is higher behind an app that serves fewer requests a second. Empty without both figures, and for direct, which
+     * is slow-server itself.
      */
     public OptionalDouble cpuOverBackend() {
         if (process.isEmpty() || backend.isEmpty()) {

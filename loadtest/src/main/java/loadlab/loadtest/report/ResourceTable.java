@@ -116,7 +116,10 @@ final class ResourceTable {
                     + "the app's costs. slow-server does the same work for each of an app's requests in every run, on "
                     + "the other core at the same time, so much of what the host's other work does to the CPU time of "
                     + "both in that window cancels out in the ratio, which moves less from run to run than either. "
-                    + "direct is slow-server itself (n/a).\n\n");
+                    + "It compares an app with itself from run to run, and apps that serve the same rate with each "
+                    + "other: behind an app that serves fewer requests a second, fewer requests share slow-server's "
+                    + "wake-ups and its idle CPU, so slow-server's CPU per request is higher and the app's ratio "
+                    + "flattered. direct is slow-server itself (n/a).\n\n");
         }
         if (!e.remoteTargets().isEmpty()) {
             md.append("A target the lab did not start (see Environment) has no `/proc` or recording here. With a "

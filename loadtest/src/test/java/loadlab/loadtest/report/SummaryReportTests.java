@@ -568,7 +568,9 @@ class SummaryReportTests {
         assertThat(rows.get(0)).startsWith("| direct | 6.3 | 0.004 | 0.3 | 0.84 | n/a | 1190 |");
         assertThat(rows.get(1)).startsWith("| app-threadpool | 4.5 | 0.004 | 0.3 | 1.51 | 2.51 | 664 |");
         assertThat(rows.get(2)).startsWith("| app-virtual | 9.9 | 0.004 | 0.3 | 1.33 | 2.21 | 754 |");
-        assertThat(markdown).contains("CPU / slow-server's is an app's CPU s / 1000 req over slow-server's");
+        assertThat(markdown)
+                .contains("CPU / slow-server's is an app's CPU s / 1000 req over slow-server's")
+                .contains("apps that serve the same rate with each other");
         assertThat(renderWithCosts()).doesNotContain("slow-server's |");
     }
 
