@@ -119,7 +119,7 @@ final class ResourceTable {
                     + "It compares an app with itself from run to run, and apps that serve the same rate with each "
                     + "other: behind an app that serves fewer requests a second, fewer requests share slow-server's "
                     + "wake-ups and its idle CPU, so slow-server's CPU per request is higher and the app's ratio "
-                    + "flattered. direct is slow-server itself (n/a).\n\n");
+                    + "lower for it. direct is slow-server itself (n/a).\n\n");
         }
         if (!e.remoteTargets().isEmpty()) {
             md.append("A target the lab did not start (see Environment) has no `/proc` or recording here. With a "
