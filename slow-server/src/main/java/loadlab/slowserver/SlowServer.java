@@ -11,6 +11,7 @@ import com.github.tomakehurst.wiremock.core.Options.ChunkedEncodingPolicy;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import java.net.URI;
 import java.time.InstantSource;
+import wiremock.org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * The lab's backend: any request is answered {@code 200 {"delayMs":N}} after N ms, N uniform over the
@@ -24,6 +25,9 @@ import java.time.InstantSource;
  * }</pre>
  */
 public final class SlowServer implements AutoCloseable {
+
+    /** Jetty's request threads: a fixed pool, so that the work per request does not drift as a pool would shrink. */
+    static final int CONTAINER_THREADS = 64;
 
     private final WireMockServer wireMock;
     private final SlowServerConfig config;
@@ -65,7 +69,13 @@ public final class SlowServer implements AutoCloseable {
                 // Those timer threads also write the responses; the programmatic default (0) means just one.
                 .asynchronousResponseThreads(4)
                 // Container threads now only parse, match and suspend; 64 covers bursts with headroom.
-                .containerThreads(64)
+                .containerThreads(CONTAINER_THREADS)
+                // All of them, all the time. Jetty's pool otherwise starts 8, grows in a burst (a ramp-up: about 30)
+                // and then ends one idle thread a minute; with fewer threads each one serves more requests per
+                // wake-up (6.5 context switches per request, then 4.1 ten minutes later under the same load), so
+                // slow-server's work per request depended on where in its life a window fell.
+                .threadPoolFactory(
+                        options -> new QueuedThreadPool(options.containerThreads(), options.containerThreads()))
                 // 2000 clients may connect at once; Jetty's default backlog (the JDK's 50) would drop SYNs
                 // and cost the unlucky clients seconds of TCP retransmission. The kernel caps it at somaxconn.
                 .jettyAcceptQueueSize(4096)

@@ -134,6 +134,33 @@ class SlowServerTests {
     }
 
     @Test
+    void jettysRequestThreadsAreAFixedPoolFromTheStart() throws Exception {
+        try (SlowServer server = start("--min-delay-ms=200", "--max-delay-ms=200")) {
+            // Jetty names its pool's threads qtp<id>-<n>; only this server's pool runs in this JVM now.
+            assertThat(jettyThreads()).as("pool threads at start").isEqualTo(SlowServer.CONTAINER_THREADS);
+            HttpRequest request = HttpRequest.newBuilder(server.baseUri().resolve("/"))
+                    .timeout(Duration.ofSeconds(30))
+                    .build();
+            List<CompletableFuture<HttpResponse<String>>> burst = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                burst.add(client.sendAsync(request, BodyHandlers.ofString()));
+            }
+            CompletableFuture.allOf(burst.toArray(CompletableFuture[]::new)).join();
+
+            assertThat(burst)
+                    .allSatisfy(future -> assertThat(future.join().statusCode()).isEqualTo(200));
+            // A pool that grows in a burst and ends idle threads later does different work per request over time.
+            assertThat(jettyThreads()).as("pool threads after a burst").isEqualTo(SlowServer.CONTAINER_THREADS);
+        }
+    }
+
+    private static long jettyThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().startsWith("qtp"))
+                .count();
+    }
+
+    @Test
     void adminHealthIsAnsweredByWireMockNotDelayed() throws Exception {
         try (SlowServer server = start("--min-delay-ms=1000", "--max-delay-ms=1000")) {
             HttpResponse<String> health = client.send(
