@@ -111,15 +111,26 @@ final class ResourceTable {
                             + "yardstick sees of that, the raw one is what this machine spent.\n\n");
         }
         if (backendSampled) {
+            // Data written before slow-server's idle CPU was taken off behind an app has its whole CPU there.
+            boolean backendIdleOff = costs.stream()
+                    .flatMap(cost -> cost.backend().stream())
+                    .allMatch(backend -> backend.idleCores().isPresent());
             md.append("CPU / slow-server's is an app's CPU s / 1000 req over slow-server's over the same window (the "
-                    + "backend's whole CPU, per 1000 of the app's requests): how many of the backend's requests one of "
-                    + "the app's costs. slow-server does the same work for each of an app's requests in every run, on "
-                    + "the other core at the same time, so much of what the host's other work does to the CPU time of "
-                    + "both in that window cancels out in the ratio, which moves less from run to run than either. "
-                    + "It compares an app with itself from run to run, and apps that serve the same rate with each "
-                    + "other: behind an app that serves fewer requests a second, fewer requests share slow-server's "
-                    + "wake-ups and its idle CPU, so slow-server's CPU per request is higher and the app's ratio "
-                    + "lower for it. direct is slow-server itself (n/a).\n\n");
+                            + "backend's ")
+                    .append(
+                            backendIdleOff
+                                    ? "CPU less its idle CPU, measured as for direct's row over the app's quiet span"
+                                    : "whole CPU")
+                    .append(", per 1000 of the app's requests): how many of the backend's requests one of "
+                            + "the app's costs. slow-server does the same work for each of an app's requests in every run, on "
+                            + "the other core at the same time, so much of what the host's other work does to the CPU time of "
+                            + "both in that window cancels out in the ratio, which moves less from run to run than either. "
+                            + "It compares an app with itself from run to run, and apps that serve the same rate with each "
+                            + "other: behind an app that serves fewer requests a second, fewer requests share slow-server's "
+                            + "wake-ups")
+                    .append(backendIdleOff ? "" : " and its idle CPU")
+                    .append(", so slow-server's CPU per request is higher and the app's ratio lower for it. direct is "
+                            + "slow-server itself (n/a).\n\n");
         }
         if (!e.remoteTargets().isEmpty()) {
             md.append("A target the lab did not start (see Environment) has no `/proc` or recording here. With a "

@@ -28,8 +28,9 @@ record Loaded(
 
     /**
      * What the window's requests cost: the target's process less its idle CPU, the load generator (and each remote
-     * engine that sent the load), the backend behind an app, the target's live memory, how fast the target's CPUs ran
-     * and, in a database plan, where requests waited for the pool.
+     * engine that sent the load), the backend behind an app less its own idle CPU over the same quiet span (as for
+     * direct's row, whose target it is, so that the two are the same figure), the target's live memory, how fast the
+     * target's CPUs ran and, in a database plan, where requests waited for the pool.
      */
     ResourceCost cost(
             MeasurementWindow window,
@@ -42,7 +43,8 @@ record Loaded(
                 .orElseGet(() -> new ResourceCost(
                         Optional.empty(), Optional.empty(), ResourceUsage.of(generatorSamples, window, requests)));
         return cost.withMemory(memory)
-                .withBackend(backendSamples.flatMap(samples -> ResourceUsage.of(samples, window, requests)))
+                .withBackend(backendSamples.flatMap(
+                        samples -> ResourceUsage.of(samples, window, requests, Optional.of(idle))))
                 .withPoolWait(poolWait)
                 .withSpeed(CpuSpeed.of(speedTimings, window, CpuSpeedProbe.YARDSTICK))
                 .withEngines(engineReadings.stream()

@@ -570,8 +570,41 @@ class SummaryReportTests {
         assertThat(rows.get(2)).startsWith("| app-virtual | 9.9 | 0.004 | 0.3 | 1.33 | 2.21 | 754 |");
         assertThat(markdown)
                 .contains("CPU / slow-server's is an app's CPU s / 1000 req over slow-server's")
-                .contains("apps that serve the same rate with each other");
+                .contains("apps that serve the same rate with each other")
+                // Written before slow-server's idle CPU was taken off behind an app: the text says what it holds.
+                .contains("(the backend's whole CPU, per 1000 of the app's requests)")
+                .contains("share slow-server's wake-ups and its idle CPU");
         assertThat(renderWithCosts()).doesNotContain("slow-server's |");
+    }
+
+    @Test
+    void slowServersIdleCpuTakenOffBehindTheAppsIsWhatTheMethodSays() {
+        ResourceUsage backend = new ResourceUsage(
+                3.0,
+                0.1,
+                OptionalDouble.of(0.6),
+                OptionalDouble.of(300),
+                40,
+                true,
+                OptionalDouble.of(0.007),
+                OptionalDouble.of(0.0),
+                OptionalDouble.empty());
+        Map<Target, ResourceCost> costs = Map.of(
+                Target.DIRECT,
+                COSTS.get(Target.DIRECT),
+                THREADPOOL,
+                COSTS.get(THREADPOOL).withBackend(Optional.of(backend)),
+                VIRTUAL,
+                COSTS.get(VIRTUAL).withBackend(Optional.of(backend)));
+
+        String markdown = render(DIRECT, APPS, costs);
+
+        assertThat(markdown)
+                .contains(
+                        "(the backend's CPU less its idle CPU, measured as for direct's row over the app's quiet span,"
+                                + " per 1000 of the app's requests)")
+                .contains("fewer requests share slow-server's wake-ups, so slow-server's CPU per request is higher")
+                .doesNotContain("whole CPU");
     }
 
     @Test
