@@ -552,15 +552,7 @@ class SummaryReportTests {
     @Test
     void aRunWithSlowServerSampledBesideTheAppsShowsEachAppsCpuInItsUnitsAndSaysHow() {
         ResourceUsage backend = new ResourceUsage(3.0, 0.1, OptionalDouble.of(0.6), 300, 40, true);
-        Map<Target, ResourceCost> costs = Map.of(
-                Target.DIRECT,
-                COSTS.get(Target.DIRECT),
-                THREADPOOL,
-                COSTS.get(THREADPOOL).withBackend(Optional.of(backend)),
-                VIRTUAL,
-                COSTS.get(VIRTUAL).withBackend(Optional.of(backend)));
-
-        String markdown = render(DIRECT, APPS, costs);
+        String markdown = render(DIRECT, APPS, withBackend(backend));
 
         List<String> rows = rowsOfTable(markdown, 2);
         assertThat(markdown).contains("| CPU s / 1000 req | CPU / slow-server's | Req/s per core |");
@@ -577,6 +569,17 @@ class SummaryReportTests {
         assertThat(renderWithCosts()).doesNotContain("slow-server's |");
     }
 
+    /** The usual costs, with slow-server's over each app's window. */
+    private static Map<Target, ResourceCost> withBackend(ResourceUsage backend) {
+        return Map.of(
+                Target.DIRECT,
+                COSTS.get(Target.DIRECT),
+                THREADPOOL,
+                COSTS.get(THREADPOOL).withBackend(Optional.of(backend)),
+                VIRTUAL,
+                COSTS.get(VIRTUAL).withBackend(Optional.of(backend)));
+    }
+
     @Test
     void slowServersIdleCpuTakenOffBehindTheAppsIsWhatTheMethodSays() {
         ResourceUsage backend = new ResourceUsage(
@@ -589,15 +592,7 @@ class SummaryReportTests {
                 OptionalDouble.of(0.007),
                 OptionalDouble.of(0.0),
                 OptionalDouble.empty());
-        Map<Target, ResourceCost> costs = Map.of(
-                Target.DIRECT,
-                COSTS.get(Target.DIRECT),
-                THREADPOOL,
-                COSTS.get(THREADPOOL).withBackend(Optional.of(backend)),
-                VIRTUAL,
-                COSTS.get(VIRTUAL).withBackend(Optional.of(backend)));
-
-        String markdown = render(DIRECT, APPS, costs);
+        String markdown = render(DIRECT, APPS, withBackend(backend));
 
         assertThat(markdown)
                 .contains(
