@@ -52,7 +52,7 @@ record Figure(
             "normalised CPU s / 1000 req",
             (s, c) -> c.normalisedCpuPer1000Requests(),
             Format::hundredths);
-    /** slow-server's CPU over an app's window less its idle CPU, per 1000 of the app's requests: the same work each run. */
+    /** slow-server's CPU over an app's window less its idle CPU, per 1000 of the app's requests: the same work. */
     static final Figure BACKEND_CPU = new Figure(
             "slow-server CPU s / 1000 req",
             "slow-server's CPU s / 1000 req",

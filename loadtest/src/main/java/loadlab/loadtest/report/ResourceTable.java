@@ -121,13 +121,13 @@ final class ResourceTable {
                             backendIdleOff
                                     ? "CPU less its idle CPU, measured as for direct's row over the app's quiet span"
                                     : "whole CPU")
-                    .append(", per 1000 of the app's requests): how many of the backend's requests one of "
-                            + "the app's costs. slow-server does the same work for each of an app's requests in every run, on "
-                            + "the other core at the same time, so much of what the host's other work does to the CPU time of "
-                            + "both in that window cancels out in the ratio, which moves less from run to run than either. "
-                            + "It compares an app with itself from run to run, and apps that serve the same rate with each "
-                            + "other: behind an app that serves fewer requests a second, fewer requests share slow-server's "
-                            + "wake-ups")
+                    .append(", per 1000 of the app's requests): how many of the backend's requests one of the "
+                            + "app's costs. slow-server does the same work for each of an app's requests in every "
+                            + "run, on the other core at the same time, so much of what the host's other work does to "
+                            + "the CPU time of both in that window cancels out in the ratio, which moves less from "
+                            + "run to run than either. It compares an app with itself from run to run, and apps that "
+                            + "serve the same rate with each other: behind an app that serves fewer requests a "
+                            + "second, fewer requests share slow-server's wake-ups")
                     .append(backendIdleOff ? "" : " and its idle CPU")
                     .append(", so slow-server's CPU per request is higher and the app's ratio lower for it. direct is "
                             + "slow-server itself (n/a).\n\n");
