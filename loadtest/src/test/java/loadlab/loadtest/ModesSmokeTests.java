@@ -1,6 +1,7 @@
 package loadlab.loadtest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -26,18 +27,33 @@ class ModesSmokeTests {
     Path results;
 
     @Test
-    void repeatsShowMedianAndRangeAndKeepTheMainTables() throws Exception {
-        LoadLab.Run outcome = run("repeats", "--apps=webflux", "--runs=2", "--duration=3s");
+    void repeatsGoRoundTheTargetsInFreshProcessesAndShowMedianAndRange() throws Exception {
+        LoadLab.Run outcome = run("repeats", "--apps=webflux,virtual", "--runs=2", "--duration=3s");
 
         assertThat(outcome.results().succeeded()).isTrue();
         assertThat(outcome.results().representatives())
                 .extracting(row -> row.target().name())
-                .containsExactly("direct", "app-webflux");
-        assertThat(outcome.results().points()).hasSize(4);
+                .containsExactly("direct", "app-webflux", "app-virtual");
+        assertThat(outcome.results().points()).hasSize(6);
+        // Round the targets once per run: every target's first run before any target's second.
+        assertThat(outcome.results().points())
+                .extracting(p -> p.target().name(), Point::run)
+                .containsExactly(
+                        tuple("direct", 1),
+                        tuple("app-webflux", 1),
+                        tuple("app-virtual", 1),
+                        tuple("direct", 2),
+                        tuple("app-webflux", 2),
+                        tuple("app-virtual", 2));
         String summary = Files.readString(results.resolve("summary.md"));
         assertThat(summary).contains("## Repeats (2 runs per target)").contains("## Results");
-        assertThat(results.resolve("raw/app-webflux/run-1/samples.csv")).exists();
-        assertThat(results.resolve("raw/app-webflux/run-2/samples.csv")).exists();
+        for (String run : List.of("run-1", "run-2")) {
+            Path runDir = results.resolve("raw/app-webflux").resolve(run);
+            assertThat(runDir.resolve("samples.csv")).exists();
+            // A process of its own per run: its own log and its own recording, written as it stopped.
+            assertThat(runDir.resolve("app.log")).isNotEmptyFile();
+            assertThat(runDir.resolve("app.jfr")).isNotEmptyFile();
+        }
     }
 
     @Test

@@ -6,7 +6,7 @@ import java.util.stream.IntStream;
 import loadlab.loadtest.plan.Target;
 
 /**
- * Every measured repeat of one target, in the order they ran in the same app process. Only a target whose repeats
+ * Every measured repeat of one target, in the order they ran, each in a process of its own. Only a target whose repeats
  * all succeeded has these: one failed repeat makes the whole target a failed row, so nothing here can be missing.
  *
  * @param runs  each repeat's statistics over its own window

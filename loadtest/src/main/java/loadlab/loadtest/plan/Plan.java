@@ -16,7 +16,7 @@ import java.util.stream.IntStream;
  * @param about    what the scenario asks, in one line
  * @param request  what each request asks an app for
  * @param loads    ascending by level; a comparison has exactly one
- * @param runs     repeats of each load, one after another in the same target process
+ * @param runs     repeats of each load, taken in turns: every target once per run, each time in a fresh process
  * @param targets  in run order, direct (the backend alone) first when it is run
  * @param cpus     which CPUs an app and the rest of the lab run on: all of the machine's, or apart
  * @param folder   where its results go, relative to the results folder ({@code .} for its top)

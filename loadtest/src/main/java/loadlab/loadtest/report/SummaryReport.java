@@ -62,8 +62,9 @@ final class SummaryReport {
                 + plan.phases().windowSeconds() + " s, response timeout "
                 + plan.phases().timeoutSeconds() + " s"
                 + (runs > 1
-                        ? "; " + runs + " runs per target, one after another in the same process, each with its own "
-                                + "ramp-up, warm-up and window"
+                        ? "; " + runs + " runs per target, taken in turns (every target's first run, then every"
+                                + " target's second, ...), each in a fresh process with its own ramp-up, warm-up and"
+                                + " window"
                         : "");
     }
 

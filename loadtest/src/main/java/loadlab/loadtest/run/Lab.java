@@ -6,7 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import loadlab.loadtest.measure.JfrFigures;
@@ -20,10 +22,12 @@ import loadlab.loadtest.plan.Target;
 
 /**
  * Runs a plan: its backend once (slow-server, or db-server for a database plan unless an existing database is given),
- * then each target in turn, started once and loaded with every load of the plan, each
- * load {@code runs} times. Only one app runs at a time. Every point it measures, or fails to, becomes a
- * {@link Point}; raw samples, logs and recordings go to the staging folder's {@code raw/}. A target of {@code TARGETS}
- * (slow-server or an app the lab does not start) is loaded and watched the same way, but neither started nor stopped.
+ * then each target in turn, started and loaded with every load of the plan. A plan of several runs goes round the
+ * targets once per run, each target in a fresh process each time, so that every target's repeats are spread over the
+ * same stretch of the machine's drift and each repeat is as separate as a run of its own. Only one app runs at a time.
+ * Every point it measures, or fails to, becomes a {@link Point}; raw samples, logs and recordings go to the staging
+ * folder's {@code raw/}. A target of {@code TARGETS} (slow-server or an app the lab does not start) is loaded and
+ * watched the same way, but neither started nor stopped.
  */
 public final class Lab {
 
@@ -92,12 +96,23 @@ public final class Lab {
                 DirectDatabase.checkExisting(setup.database(), plan);
                 out.println("using the existing database " + setup.database().jdbc());
             }
-            for (Target target : plan.targets()) {
-                points.addAll(
-                        backendDeath == null
-                                ? measure(target, backendSampler)
-                                : failedEverywhere(
-                                        target, new Outcome.Failed("not run: " + backendDeath, services.backendLog())));
+            Map<Target, String> deaths = new HashMap<>();
+            for (int run = 1; run <= plan.runs(); run++) {
+                for (Target target : plan.targets()) {
+                    if (backendDeath != null) {
+                        points.addAll(failedEverywhere(
+                                target, run, new Outcome.Failed("not run: " + backendDeath, services.backendLog())));
+                    } else if (deaths.containsKey(target)) {
+                        points.addAll(failedEverywhere(
+                                target,
+                                run,
+                                new Outcome.Failed("not run: " + deaths.get(target), services.logOf(target, run))));
+                    } else {
+                        TargetRun measured = measure(target, run, backendSampler);
+                        points.addAll(measured.points());
+                        measured.death().ifPresent(death -> deaths.put(target, death));
+                    }
+                }
             }
         } catch (LabProcess.StartFailure backendDown) {
             return failedToStart(backendDown);
@@ -127,12 +142,17 @@ public final class Lab {
     }
 
     /**
-     * One target under every load of the plan, started once. For an app, its process is sampled during each load and
-     * its JFR recording read once it has stopped; for the direct row the backend's sampler, running for the whole
-     * plan, is cut to each window.
+     * @param points the target's points of one run
+     * @param death  why its process died during that run, when it did: its later runs are not run
      */
-    private List<Point> measure(Target target, ProcessSampler backendSampler) {
-        Path targetDir = staging.raw().resolve(target.name());
+    private record TargetRun(List<Point> points, Optional<String> death) {}
+
+    /**
+     * One target under every load of the plan in one run, started once for it. For an app, its process is sampled
+     * during each load and its JFR recording read once it has stopped; for the direct row the backend's sampler,
+     * running for the whole plan, is cut to each window.
+     */
+    private TargetRun measure(Target target, int run, ProcessSampler backendSampler) {
         LabProcess app = null;
         Optional<RemoteService> remoteApp = services.remoteApp(target);
         OptionalInt hostCores = OptionalInt.empty();
@@ -142,7 +162,7 @@ public final class Lab {
                         "[%s] at %s, not started by the lab%n",
                         target.name(), remoteApp.get().remote().base());
             } else if (target.isApp()) {
-                app = services.startApp(target, targetDir);
+                app = services.startApp(target, run);
                 out.printf("[%s] up on port %d (pid %d)%n", target.name(), setup.port(target), app.pid());
             }
             Optional<DirectDatabase> direct = services.direct(target);
@@ -162,22 +182,24 @@ public final class Lab {
                 app.close();
             }
             out.println("FAILED " + failure.getMessage());
-            return failedEverywhere(target, new Outcome.Failed(failure.getMessage(), services.logOf(target)));
+            Outcome.Failed failed = new Outcome.Failed(failure.getMessage(), services.logOf(target, run));
+            return new TargetRun(failedEverywhere(target, run, failed), Optional.of(failure.getMessage()));
         }
         List<Point> points = new ArrayList<>();
+        String death = null;
         try {
-            String death = null;
             for (LoadShape load : plan.loads()) {
-                for (int run = 1; run <= plan.runs(); run++) {
-                    Point point = death == null
-                            ? measureOnce(target, load, run, app, remoteApp, hostCores, backendSampler)
-                            : Point.failed(
-                                    target, load, run, new Outcome.Failed("not run: " + death, services.logOf(target)));
-                    if (death == null && point.outcome() instanceof Outcome.Failed failed && deathOf(failed)) {
-                        death = failed.reason();
-                    }
-                    points.add(point);
+                Point point = death == null
+                        ? measureOnce(target, load, run, app, remoteApp, hostCores, backendSampler)
+                        : Point.failed(
+                                target,
+                                load,
+                                run,
+                                new Outcome.Failed("not run: " + death, services.logOf(target, run)));
+                if (death == null && point.outcome() instanceof Outcome.Failed failed && deathOf(failed)) {
+                    death = failed.reason();
                 }
+                points.add(point);
             }
         } finally {
             if (app != null) {
@@ -185,20 +207,26 @@ public final class Lab {
             }
         }
         if (app != null) {
-            Path recording = services.recordingOf(target);
+            Path recording = services.recordingOf(target, run);
             points.replaceAll(p -> withRecording(p, recording));
+        }
+        return new TargetRun(points, Optional.ofNullable(death));
+    }
+
+    /** Every point of the target failed, in every run. */
+    private List<Point> failedEverywhere(Target target, Outcome.Failed failed) {
+        List<Point> points = new ArrayList<>();
+        for (int run = 1; run <= plan.runs(); run++) {
+            points.addAll(failedEverywhere(target, run, failed));
         }
         return points;
     }
 
-    private List<Point> failedEverywhere(Target target, Outcome.Failed failed) {
-        List<Point> points = new ArrayList<>();
-        for (LoadShape load : plan.loads()) {
-            for (int run = 1; run <= plan.runs(); run++) {
-                points.add(Point.failed(target, load, run, failed));
-            }
-        }
-        return points;
+    /** Every load of the target failed in one run. */
+    private List<Point> failedEverywhere(Target target, int run, Outcome.Failed failed) {
+        return plan.loads().stream()
+                .map(load -> Point.failed(target, load, run, failed))
+                .toList();
     }
 
     /**

@@ -68,10 +68,13 @@ final class PointRun {
     /** @param death why a service died during the load, when one did */
     record Measured(Point point, Optional<String> death) {}
 
-    /** A folder per point when a target has several: {@code run-2} for a repeat, {@code users-500} for a level. */
+    /**
+     * A folder per point when a target has several: its run's for a repeat (the process's, {@link
+     * Services#processDir}), {@code users-500} for a level.
+     */
     private String pointName(LoadShape load, int run) {
         if (plan.runs() > 1) {
-            return "run-" + run;
+            return Services.runFolder(run);
         }
         return plan.loads().size() > 1 ? load.label() : "";
     }
@@ -325,6 +328,7 @@ final class PointRun {
     }
 
     private Measured failed(Target target, LoadShape load, int run, String reason, Optional<String> death) {
-        return new Measured(Point.failed(target, load, run, new Outcome.Failed(reason, services.logOf(target))), death);
+        return new Measured(
+                Point.failed(target, load, run, new Outcome.Failed(reason, services.logOf(target, run))), death);
     }
 }

@@ -176,17 +176,30 @@ final class Services {
         return raw.resolve(Target.SLOW_SERVER + ".jfr");
     }
 
-    Path logOf(Target target) {
+    /**
+     * Where one run of a target keeps its samples and, for an app, its process's log and recording: the target's folder,
+     * or {@code run-2} in it for a repeat, since each repeat is a process of its own.
+     */
+    Path processDir(Target target, int run) {
+        Path targetDir = raw.resolve(target.name());
+        return plan.runs() > 1 ? targetDir.resolve(runFolder(run)) : targetDir;
+    }
+
+    static String runFolder(int run) {
+        return "run-" + run;
+    }
+
+    Path logOf(Target target, int run) {
         if (!target.isApp()) {
             return backendLog();
         }
         return remoteApp(target)
                 .map(RemoteService::log)
-                .orElseGet(() -> raw.resolve(target.name()).resolve("app.log"));
+                .orElseGet(() -> processDir(target, run).resolve("app.log"));
     }
 
-    Path recordingOf(Target target) {
-        return target.isApp() ? raw.resolve(target.name()).resolve("app.jfr") : backendRecording();
+    Path recordingOf(Target target, int run) {
+        return target.isApp() ? processDir(target, run).resolve("app.jfr") : backendRecording();
     }
 
     /** Starts the plan's backend; empty when an existing database stands in for db-server, or a remote slow-server. */
@@ -243,7 +256,7 @@ final class Services {
                 runId);
     }
 
-    LabProcess startApp(Target target, Path targetDir) throws LabProcess.StartFailure {
+    LabProcess startApp(Target target, int run) throws LabProcess.StartFailure {
         int port = setup.port(target);
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=" + port,
@@ -256,12 +269,12 @@ final class Services {
                 target.name(),
                 Affinity.prefix(plan.cpus().appCpus()),
                 target.jar(setup.projectDir()),
-                jvmFlags(recordingOf(target)),
+                jvmFlags(recordingOf(target, run)),
                 args,
                 setup.host(),
                 port,
                 LabProcess.Readiness.http(setup.host(), port, "/actuator/health"),
-                targetDir.resolve("app.log"),
+                logOf(target, run),
                 runId);
     }
 

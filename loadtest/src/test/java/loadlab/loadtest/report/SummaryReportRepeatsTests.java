@@ -335,8 +335,9 @@ class SummaryReportRepeatsTests {
         String markdown = render();
 
         assertThat(markdown)
-                .contains("response timeout 10 s; 3 runs per target, one after another in the same process, "
-                        + "each with its own ramp-up, warm-up and window\n");
+                .contains(
+                        "response timeout 10 s; 3 runs per target, taken in turns (every target's first run, then every"
+                                + " target's second, ...), each in a fresh process with its own ramp-up, warm-up and window\n");
         assertThat(markdown)
                 .contains(
                         "## Repeats (3 runs per target)\n\n| Target | Throughput (req/s) | Efficiency % "
