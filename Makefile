@@ -35,7 +35,10 @@ BENCH ?=
 knob-check = v='$($(1))'; [[ -z "$$v" ]] || { [[ "$$v" =~ ^[0-9]{1,9}$(3)$$ ]] && (( 10\#$${v%s} >= $(2) )); } \
 	|| { echo "executors: $(1)='$$v' is not a whole number >= $(2)" >&2; exit 2; }
 
-RUN := scripts/run-reaped $(MVNW) -pl loadtest verify -DskipTests
+# maven.test.skip, not skipTests: -DskipTests also skips the runner's exec (so that `./mvnw install -DskipTests` only
+# builds), while these targets skip only the loadtest module's own tests and run the runner.
+LOADTEST := $(MVNW) -pl loadtest verify -Dmaven.test.skip=true
+RUN := scripts/run-reaped $(LOADTEST)
 # The knobs are checked before anything builds, with the runner's own rules (scripts/check-knobs compiles the plan
 # package, which needs only the JDK, once per version of its sources), so a bad value costs one line and a fraction of
 # a second: "Makefile:NN: *** loadtest: users='abc' is not a whole number.  Stop."
@@ -66,6 +69,7 @@ build: ## Build the runnable jars (slow-server and the five apps) without runnin
 test: ## Run every test: unit, black-box app tests, a small end-to-end comparison, and the distribution on a JDK alone
 	$(MVNW) package
 	scripts/test-dist
+	scripts/test-make
 
 format: ## Reformat Java (palantir-java-format) and Kotlin (ktlint) in place; `make test` fails on what it would change
 	$(MVNW) -q spotless:apply
@@ -97,10 +101,10 @@ soak: build ## The soak scenario: 20 minutes of steady load per target, heap and
 	$(RUN) $(KNOBS) -Dmode=run -Dscenario=soak
 
 report: ## Rebuild every report and chart under RESULTS (default results/) from its data files; starts nothing
-	$(MVNW) -q -pl loadtest verify -DskipTests $(KNOBS) -Dmode=report
+	$(LOADTEST) -q $(KNOBS) -Dmode=report
 
 diff: ## Compare two results folders figure by figure: make diff A=results B=/tmp/other writes B/diff.md
-	$(MVNW) -q -pl loadtest verify -DskipTests $(KNOBS) -Dmode=diff
+	$(LOADTEST) -q $(KNOBS) -Dmode=diff
 
 DB_ARGS ?=
 db: ## Start the lab's PostgreSQL (db-server) in the foreground for manual use; Ctrl-C stops it (options: DB_ARGS)
