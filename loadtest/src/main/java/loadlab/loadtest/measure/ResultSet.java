@@ -2,10 +2,12 @@ package loadlab.loadtest.measure;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.RunOrder;
 import loadlab.loadtest.plan.Target;
@@ -98,6 +100,29 @@ public record ResultSet(Plan plan, Environment environment, List<Point> points) 
             }
         }
         return repeated;
+    }
+
+    /**
+     * Whether the targets' repeats were taken in turns, every target's first run before any target's second, each in a
+     * fresh process, rather than one after another in the same process, as the runner did before commit 1d1b5c9. Read
+     * from when each window began, so that a data file written before that says how it was measured.
+     */
+    public boolean repeatsTakenInTurns() {
+        List<Target> byStart = points.stream()
+                .filter(p -> p.stats().isPresent())
+                .sorted(Comparator.comparingLong(p -> p.stats().get().window().startMillis()))
+                .map(Point::target)
+                .toList();
+        Set<Target> left = new HashSet<>();
+        for (int i = 1; i < byStart.size(); i++) {
+            if (!byStart.get(i).equals(byStart.get(i - 1))) {
+                left.add(byStart.get(i - 1));
+                if (left.contains(byStart.get(i))) {
+                    return true; // a target came back after another had run
+                }
+            }
+        }
+        return false;
     }
 
     /** The representative point of every target, in run order. */

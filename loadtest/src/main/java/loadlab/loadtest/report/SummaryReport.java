@@ -33,7 +33,7 @@ final class SummaryReport {
         int runs = RepeatsSection.runsPerTarget(repeats);
         StringBuilder md = new StringBuilder();
         Sections.title(md, results.plan(), "loadlab results");
-        Sections.scenario(md, plan, load(plan, runs));
+        Sections.scenario(md, plan, load(plan, runs, results.repeatsTakenInTurns()));
         Sections.environment(md, plan, results.environment());
         md.append("## Results\n\n");
         classicTable(rows).appendTo(md);
@@ -55,16 +55,19 @@ final class SummaryReport {
         return md.toString();
     }
 
-    private static String load(Plan plan, int runs) {
+    private static String load(Plan plan, int runs, boolean inTurns) {
         return plan.load().concurrency() + " closed-loop users, ramp-up "
                 + plan.phases().rampUpSeconds()
                 + " s, " + Sections.warmUp(plan.phases()) + ", measured window "
                 + plan.phases().windowSeconds() + " s, response timeout "
                 + plan.phases().timeoutSeconds() + " s"
                 + (runs > 1
-                        ? "; " + runs + " runs per target, taken in turns (every target's first run, then every"
-                                + " target's second, ...), each in a fresh process with its own ramp-up, warm-up and"
-                                + " window"
+                        ? "; " + runs + " runs per target, "
+                                + (inTurns
+                                        ? "taken in turns (every target's first run, then every target's second, ...),"
+                                                + " each in a fresh process"
+                                        : "one after another in the same process, each")
+                                + " with its own ramp-up, warm-up and window"
                         : "");
     }
 

@@ -331,13 +331,50 @@ class SummaryReportRepeatsTests {
     }
 
     @Test
+    void repeatsWhoseWindowsAlternateBetweenTargetsWereTakenInTurns() {
+        Plan plan = TestPoints.comparison(500, PHASES, TestPoints.backend(0, 4_000), 2, List.of(THREADPOOL, VIRTUAL));
+        ResultSet inTurns = new ResultSet(
+                plan,
+                ENVIRONMENT,
+                List.of(
+                        measuredInSlot(THREADPOOL, 1, 0),
+                        measuredInSlot(VIRTUAL, 1, 1),
+                        measuredInSlot(THREADPOOL, 2, 2),
+                        measuredInSlot(VIRTUAL, 2, 3)));
+        ResultSet oneAfterAnother = new ResultSet(
+                plan,
+                ENVIRONMENT,
+                List.of(
+                        measuredInSlot(THREADPOOL, 1, 0),
+                        measuredInSlot(THREADPOOL, 2, 1),
+                        measuredInSlot(VIRTUAL, 1, 2),
+                        measuredInSlot(VIRTUAL, 2, 3)));
+
+        assertThat(inTurns.repeatsTakenInTurns()).isTrue();
+        assertThat(SummaryReport.render(inTurns, List.of()))
+                .contains("2 runs per target, taken in turns (every target's first run, then every target's second,"
+                        + " ...), each in a fresh process with its own ramp-up, warm-up and window\n");
+        assertThat(oneAfterAnother.repeatsTakenInTurns()).isFalse();
+        assertThat(SummaryReport.render(oneAfterAnother, List.of()))
+                .contains("2 runs per target, one after another in the same process, each with its own ramp-up,");
+    }
+
+    /** A point whose window is the {@code slot}-th of a run, 100 s apart: the order the runner took it in. */
+    private static Point measuredInSlot(Target target, int run, int slot) {
+        MeasurementWindow window = TestPoints.window(PHASES, T0 + slot * 100_000L);
+        long end = window.startMillis() + 1_000;
+        RunStats stats = RunStats.compute(List.of(new Sample(end - 500, end, true, "200", "OK", 498)), window, 10);
+        return TestPoints.measured(target, LOAD, run, stats, cpuPer1000(0.5));
+    }
+
+    @Test
     void theScenarioSaysHowManyRunsAndTheSectionSitsBetweenTheTablesAndTheReading() {
         String markdown = render();
 
         assertThat(markdown)
                 .contains(
-                        "response timeout 10 s; 3 runs per target, taken in turns (every target's first run, then every"
-                                + " target's second, ...), each in a fresh process with its own ramp-up, warm-up and window\n");
+                        "response timeout 10 s; 3 runs per target, one after another in the same process, each with its"
+                                + " own ramp-up, warm-up and window\n");
         assertThat(markdown)
                 .contains(
                         "## Repeats (3 runs per target)\n\n| Target | Throughput (req/s) | Efficiency % "
