@@ -26,7 +26,8 @@ class KnobsTests {
         Knobs knobs = parse("--users=", "--duration=", "--apps=", "--delayMin=", "--delayMax=");
 
         assertThat(knobs.plan().load().concurrency()).isEqualTo(500);
-        assertThat(knobs.plan().phases().window()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(knobs.plan().phases().window())
+                .isEqualTo(Duration.ofSeconds(150)); // the compare scenario's own (scenarios.conf), not the knob's 60 s
         assertThat(knobs.plan().phases().warmUp()).isEqualTo(Duration.ofSeconds(10));
         assertThat(knobs.plan().phases().timeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(knobs.plan().meanDelayMs()).isEqualTo(2000.0);
