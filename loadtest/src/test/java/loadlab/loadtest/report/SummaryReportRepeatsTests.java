@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.stream.Stream;
@@ -332,23 +334,9 @@ class SummaryReportRepeatsTests {
 
     @Test
     void repeatsWhoseWindowsAlternateBetweenTargetsWereTakenInTurns() {
-        Plan plan = TestPoints.comparison(500, PHASES, TestPoints.backend(0, 4_000), 2, List.of(THREADPOOL, VIRTUAL));
-        ResultSet inTurns = new ResultSet(
-                plan,
-                ENVIRONMENT,
-                List.of(
-                        measuredInSlot(THREADPOOL, 1, 0),
-                        measuredInSlot(VIRTUAL, 1, 1),
-                        measuredInSlot(THREADPOOL, 2, 2),
-                        measuredInSlot(VIRTUAL, 2, 3)));
-        ResultSet oneAfterAnother = new ResultSet(
-                plan,
-                ENVIRONMENT,
-                List.of(
-                        measuredInSlot(THREADPOOL, 1, 0),
-                        measuredInSlot(THREADPOOL, 2, 1),
-                        measuredInSlot(VIRTUAL, 1, 2),
-                        measuredInSlot(VIRTUAL, 2, 3)));
+        // Which target ran in each of four consecutive slots: alternating, or each target's runs back to back.
+        ResultSet inTurns = twoRunsInSlots(THREADPOOL, VIRTUAL, THREADPOOL, VIRTUAL);
+        ResultSet oneAfterAnother = twoRunsInSlots(THREADPOOL, THREADPOOL, VIRTUAL, VIRTUAL);
 
         assertThat(inTurns.repeatsTakenInTurns()).isTrue();
         assertThat(SummaryReport.render(inTurns, List.of()))
@@ -357,6 +345,17 @@ class SummaryReportRepeatsTests {
         assertThat(oneAfterAnother.repeatsTakenInTurns()).isFalse();
         assertThat(SummaryReport.render(oneAfterAnother, List.of()))
                 .contains("2 runs per target, one after another in the same process, each with its own ramp-up,");
+    }
+
+    /** Two runs of each target, the {@code i}-th point's window the {@code i}-th of the plan, 100 s apart. */
+    private static ResultSet twoRunsInSlots(Target... bySlot) {
+        Map<Target, Integer> runs = new HashMap<>();
+        List<Point> points = new ArrayList<>();
+        for (int slot = 0; slot < bySlot.length; slot++) {
+            points.add(measuredInSlot(bySlot[slot], runs.merge(bySlot[slot], 1, Integer::sum), slot));
+        }
+        Plan plan = TestPoints.comparison(500, PHASES, TestPoints.backend(0, 4_000), 2, List.of(THREADPOOL, VIRTUAL));
+        return new ResultSet(plan, ENVIRONMENT, points);
     }
 
     /** A point whose window is the {@code slot}-th of a run, 100 s apart: the order the runner took it in. */
