@@ -9,6 +9,7 @@ import java.util.List;
 import loadlab.loadtest.measure.DataFile;
 import loadlab.loadtest.report.DiffReport;
 import loadlab.loadtest.run.AtomicFile;
+import loadlab.loadtest.run.ResultsFolder;
 
 /**
  * {@code make diff A=<results> B=<results>}: the data files the two folders have in common, compared figure by
@@ -22,7 +23,7 @@ final class Diff {
 
     static boolean write(Path a, Path b, PrintStream out) {
         List<DiffReport.Pair> pairs = new ArrayList<>();
-        for (Path fileA : Rebuild.find(a)) {
+        for (Path fileA : ResultsFolder.dataFilesUnder(a)) {
             Path relative = a.relativize(fileA);
             Path fileB = b.resolve(relative);
             if (!Files.isRegularFile(fileB)) {

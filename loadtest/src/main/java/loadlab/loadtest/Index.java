@@ -20,7 +20,7 @@ final class Index {
 
     static void write(Path resultsRoot, PrintStream out) {
         List<IndexReport.Entry> entries = new ArrayList<>();
-        for (Path file : Rebuild.find(resultsRoot)) {
+        for (Path file : ResultsFolder.dataFilesUnder(resultsRoot)) {
             try {
                 ResultSet results = DataFile.read(file);
                 Path report = new ResultsFolder(file.getParent(), results.plan().kind()).report();

@@ -2,10 +2,8 @@ package loadlab.loadtest;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import loadlab.loadtest.measure.DataFile;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.run.ResultsFolder;
@@ -20,7 +18,7 @@ final class Rebuild {
 
     /** @return whether every data file found could be rendered */
     static boolean all(Path resultsRoot, PrintStream out) {
-        List<Path> dataFiles = find(resultsRoot);
+        List<Path> dataFiles = ResultsFolder.dataFilesUnder(resultsRoot);
         if (dataFiles.isEmpty()) {
             out.println("loadtest: no data files (*.json) under " + resultsRoot + ": nothing to rebuild");
             return false;
@@ -44,40 +42,5 @@ final class Rebuild {
         }
         Index.write(resultsRoot, out);
         return all;
-    }
-
-    /** A JSON file of the lab's schema; other JSON (a benchmark's results, say) is not the runner's to read. */
-    private static boolean isDataFile(Path file) {
-        try (var in = Files.newInputStream(file)) {
-            return new String(in.readNBytes(200), java.nio.charset.StandardCharsets.UTF_8)
-                    .contains("\"" + DataFile.SCHEMA + "\"");
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /** Data files anywhere under the folder, except inside a run's staging folder or raw samples. */
-    static List<Path> find(Path resultsRoot) {
-        if (!Files.isDirectory(resultsRoot)) {
-            return List.of();
-        }
-        try (Stream<Path> files = Files.walk(resultsRoot)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".json"))
-                    .filter(Rebuild::isDataFile)
-                    .filter(f -> {
-                        Path relative = resultsRoot.relativize(f);
-                        for (Path part : relative) {
-                            if (part.toString().equals("runs")
-                                    || part.toString().equals("raw")) {
-                                return false;
-                            }
-                        }
-                        return true;
-                    })
-                    .sorted()
-                    .toList();
-        } catch (IOException e) {
-            return List.of();
-        }
     }
 }

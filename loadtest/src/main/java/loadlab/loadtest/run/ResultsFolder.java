@@ -1,6 +1,7 @@
 package loadlab.loadtest.run;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -8,6 +9,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import loadlab.loadtest.measure.DataFile;
 import loadlab.loadtest.plan.Plan;
 
 /**
@@ -21,11 +23,50 @@ import loadlab.loadtest.plan.Plan;
 public record ResultsFolder(Path root, Plan.Kind kind) {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    private static final String STAGING = "runs";
+    private static final String RAW = "raw";
 
     /** A fresh staging folder for a run whose results go to {@code resultsRoot}. */
     public static ResultsFolder staging(Path resultsRoot, Plan.Kind kind) {
         return new ResultsFolder(
-                resultsRoot.resolve("runs").resolve(LocalDateTime.now().format(STAMP)), kind);
+                resultsRoot.resolve(STAGING).resolve(LocalDateTime.now().format(STAMP)), kind);
+    }
+
+    /**
+     * The data files of every report published anywhere under {@code resultsRoot}, sorted by path: what {@code make
+     * report} renders again, the index lists and {@code make diff} pairs. A run's staging folder and raw samples are
+     * not published, and JSON of another schema (a benchmark's results, say) is not the runner's to read.
+     */
+    public static List<Path> dataFilesUnder(Path resultsRoot) {
+        if (!Files.isDirectory(resultsRoot)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.walk(resultsRoot)) {
+            return files.filter(file -> file.getFileName().toString().endsWith(".json"))
+                    .filter(file -> isPublished(resultsRoot.relativize(file)))
+                    .filter(ResultsFolder::isDataFile)
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private static boolean isPublished(Path relative) {
+        for (Path part : relative) {
+            if (part.toString().equals(STAGING) || part.toString().equals(RAW)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isDataFile(Path file) {
+        try (var in = Files.newInputStream(file)) {
+            return new String(in.readNBytes(200), StandardCharsets.UTF_8).contains("\"" + DataFile.SCHEMA + "\"");
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     public Path report() {
@@ -45,7 +86,7 @@ public record ResultsFolder(Path root, Plan.Kind kind) {
     }
 
     public Path raw() {
-        return dataDir().resolve("raw");
+        return dataDir().resolve(RAW);
     }
 
     /**
