@@ -1,10 +1,12 @@
 package loadlab.loadtest.report;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import loadlab.loadtest.measure.AddedLatency;
+import loadlab.loadtest.measure.BeforeWindow;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
@@ -14,6 +16,7 @@ import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.measure.Verdicts;
 import loadlab.loadtest.plan.Ceiling;
 import loadlab.loadtest.plan.Plan;
+import loadlab.loadtest.plan.Target;
 
 /**
  * The summary's "How to read this" lines: what the tables say, in numbers taken from them, so a reader need not
@@ -24,17 +27,22 @@ final class PlainReading {
     private final Plan plan;
     private final Optional<Point> direct;
     private final List<Point> rows;
+    private final List<Point> runs;
 
-    private PlainReading(Plan plan, List<Point> rows) {
+    private PlainReading(Plan plan, List<Point> rows, List<Point> runs) {
         this.plan = plan;
         this.rows = rows;
+        this.runs = runs;
         this.direct =
                 rows.stream().filter(p -> !p.target().isApp() && !p.failed()).findFirst();
     }
 
-    /** @param rows every target's representative point, direct first */
-    static List<String> lines(Plan plan, List<Point> rows) {
-        return new PlainReading(plan, rows).lines();
+    /**
+     * @param rows every target's representative point, direct first
+     * @param runs every point of every run, in run order
+     */
+    static List<String> lines(Plan plan, List<Point> rows, List<Point> runs) {
+        return new PlainReading(plan, rows, runs).lines();
     }
 
     private List<String> lines() {
@@ -48,6 +56,7 @@ final class PlainReading {
                 .flatMap(Optional::stream)
                 .forEach(lines::add);
         errors(measured).ifPresent(lines::add);
+        errorsBeforeTheWindows().ifPresent(lines::add);
         addedLatencyOfUnboundedModels().ifPresent(lines::add);
         for (Point row : rows) {
             if (row.outcome() instanceof Outcome.Failed failed) {
@@ -170,6 +179,38 @@ final class PlainReading {
             line.append(" No errors: ").append(clean).append('.');
         }
         return Optional.of(line.toString());
+    }
+
+    /**
+     * A service that fails its first users while it warms up passes every check of its window; only the seconds
+     * before it show that, so they are named here, run by run.
+     */
+    private Optional<String> errorsBeforeTheWindows() {
+        boolean repeated = runs.stream().anyMatch(p -> p.run() > 1);
+        List<String> failing = new ArrayList<>();
+        List<Target> order = rows.stream().map(Point::target).toList();
+        List<Point> byTarget = runs.stream()
+                .sorted(Comparator.comparingInt((Point p) -> order.indexOf(p.target()))
+                        .thenComparingInt(Point::run))
+                .toList();
+        for (Point p : byTarget) {
+            BeforeWindow.of(p)
+                    .filter(before -> before.errors() > 0)
+                    .ifPresent(before -> failing.add(p.target().name() + (repeated ? " run " + p.run() : "") + " "
+                            + before.errors() + " of " + before.requests() + " requests ("
+                            + Format.errorsByClass(before.errorsByClass()) + ") " + seconds(before)));
+        }
+        if (failing.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("Failed before the windows, in the ramp-up and warm-up that no figure above counts: "
+                + String.join("; ", failing) + ".");
+    }
+
+    private static String seconds(BeforeWindow before) {
+        return before.firstErrorSecond() == before.lastErrorSecond()
+                ? "in second " + before.firstErrorSecond() + " of its load"
+                : "in seconds " + before.firstErrorSecond() + "-" + before.lastErrorSecond() + " of its load";
     }
 
     private static String ofErrors(Point p) {

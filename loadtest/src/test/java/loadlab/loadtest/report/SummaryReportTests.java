@@ -3,6 +3,7 @@ package loadlab.loadtest.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 import loadlab.loadtest.measure.AddedLatency;
 import loadlab.loadtest.measure.CpuSpeed;
@@ -18,6 +20,7 @@ import loadlab.loadtest.measure.Environment;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.JfrFigures;
 import loadlab.loadtest.measure.MeasurementWindow;
+import loadlab.loadtest.measure.PerSecond;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceUsage;
@@ -25,6 +28,7 @@ import loadlab.loadtest.measure.ResponseTimes;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Sample;
+import loadlab.loadtest.measure.Series;
 import loadlab.loadtest.measure.TestPoints;
 import loadlab.loadtest.measure.Yardstick;
 import loadlab.loadtest.plan.Ceiling;
@@ -343,6 +347,26 @@ class SummaryReportTests {
                 .contains("Errors: app-threadpool 31 of 2990 requests (1.0%: timeout 30, non-2xx 1). "
                         + "A timeout is a request that got no answer within the 10 s response timeout. "
                         + "No errors: direct, app-virtual, app-coroutines, app-threadpool-400.");
+    }
+
+    @Test
+    void readingNamesRequestsThatFailedBeforeTheWindows() {
+        // PHASES: 10 s ramp-up and 10 s warm-up, so the window begins at second 20
+        List<PerSecond> seconds = new ArrayList<>();
+        for (int second = 0; second < 25; second++) {
+            int timeouts = second == 3 || second == 4 || second == 22 ? 2 : 0;
+            Map<ErrorClass, Integer> byClass = new EnumMap<>(ErrorClass.class);
+            for (ErrorClass errorClass : ErrorClass.values()) {
+                byClass.put(errorClass, errorClass == ErrorClass.TIMEOUT ? timeouts : 0);
+            }
+            seconds.add(new PerSecond(second, 10, timeouts, OptionalLong.of(3_900), 500, byClass));
+        }
+        Point coldStart = VIRTUAL_RESULT.withSeries(new Series(T0, seconds));
+
+        assertThat(render(DIRECT, List.of(coldStart)))
+                .contains("Failed before the windows, in the ramp-up and warm-up that no figure above counts: "
+                        + "app-virtual 4 of 200 requests (timeout 4) in seconds 3-4 of its load.");
+        assertThat(render()).doesNotContain("before the windows");
     }
 
     @Test
