@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * The requests of a load that completed before its window, in the ramp-up and warm-up: in no figure of the window,
  * yet what the first users of a freshly started service get. Counted in whole seconds of the load's {@link Series}, so
- * the second in which the window begins belongs to neither.
+ * the second in which the window begins is left out (the window counts its part of it).
  *
  * @param requests         requests that completed before the window, errors included
  * @param errors           of those, how many were errors

@@ -23,7 +23,7 @@ class BeforeWindowTests {
                         second(0, 2, ErrorClass.TIMEOUT, 1),
                         second(1, 3, ErrorClass.TIMEOUT, 0),
                         second(2, 4, ErrorClass.CONNECTION, 2),
-                        // the window begins at 3.5 s: this second is partly inside it, so it counts for neither
+                        // the window begins at 3.5 s: this second is partly inside it, so it is left out
                         second(3, 5, ErrorClass.NON_2XX, 1),
                         second(4, 6, ErrorClass.NON_2XX, 3)));
 
