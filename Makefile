@@ -74,7 +74,7 @@ test: ## Run every test: unit, black-box app tests, a small end-to-end compariso
 format: ## Reformat Java (palantir-java-format) and Kotlin (ktlint) in place; `make test` fails on what it would change
 	$(MVNW) -q spotless:apply
 
-compare: build ## Run a scenario (SCENARIO, default compare: 500 users, 150 s window, about 31 min; RUNS=3 repeats it) into results/
+compare: build ## Run a scenario (SCENARIO, default compare: 500 users, 150 s window, 31-34 min; RUNS=3 repeats it) into results/
 	$(RUN) $(KNOBS) -Dmode=run
 
 sweep: build ## The sweep scenario: every target at 100 to 2000 users, results/sweep.md
