@@ -30,10 +30,7 @@ public record BeforeWindow(
         int errors = 0;
         int first = -1;
         int last = -1;
-        Map<ErrorClass, Integer> byClass = new EnumMap<>(ErrorClass.class);
-        for (ErrorClass errorClass : ErrorClass.values()) {
-            byClass.put(errorClass, 0);
-        }
+        Map<ErrorClass, Integer> byClass = new EnumMap<>(PerSecond.noErrors());
         for (PerSecond second : series.seconds()) {
             if (series.runStartMillis() + (second.offsetSecond() + 1) * 1000L > windowStart) {
                 break;

@@ -1,8 +1,8 @@
 package loadlab.loadtest.report;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import loadlab.loadtest.measure.AddedLatency;
@@ -27,9 +27,9 @@ final class PlainReading {
     private final Plan plan;
     private final Optional<Point> direct;
     private final List<Point> rows;
-    private final List<Point> runs;
+    private final Map<Target, List<Point>> runs;
 
-    private PlainReading(Plan plan, List<Point> rows, List<Point> runs) {
+    private PlainReading(Plan plan, List<Point> rows, Map<Target, List<Point>> runs) {
         this.plan = plan;
         this.rows = rows;
         this.runs = runs;
@@ -39,9 +39,9 @@ final class PlainReading {
 
     /**
      * @param rows every target's representative point, direct first
-     * @param runs every point of every run, in run order
+     * @param runs every target's points, in run order ({@link loadlab.loadtest.measure.ResultSet#byTarget})
      */
-    static List<String> lines(Plan plan, List<Point> rows, List<Point> runs) {
+    static List<String> lines(Plan plan, List<Point> rows, Map<Target, List<Point>> runs) {
         return new PlainReading(plan, rows, runs).lines();
     }
 
@@ -186,14 +186,9 @@ final class PlainReading {
      * before it show that, so they are named here, run by run.
      */
     private Optional<String> errorsBeforeTheWindows() {
-        boolean repeated = runs.stream().anyMatch(p -> p.run() > 1);
+        boolean repeated = runs.values().stream().anyMatch(points -> points.size() > 1);
         List<String> failing = new ArrayList<>();
-        List<Target> order = rows.stream().map(Point::target).toList();
-        List<Point> byTarget = runs.stream()
-                .sorted(Comparator.comparingInt((Point p) -> order.indexOf(p.target()))
-                        .thenComparingInt(Point::run))
-                .toList();
-        for (Point p : byTarget) {
+        for (Point p : runs.values().stream().flatMap(List::stream).toList()) {
             BeforeWindow.of(p)
                     .filter(before -> before.errors() > 0)
                     .ifPresent(before -> failing.add(p.target().name() + (repeated ? " run " + p.run() : "") + " "

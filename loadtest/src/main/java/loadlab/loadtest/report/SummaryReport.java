@@ -48,7 +48,7 @@ final class SummaryReport {
             RepeatsSection.append(md, rows, repeats);
         }
         md.append("## How to read this\n\n");
-        Sections.bullets(md, PlainReading.lines(plan, rows, results.points()));
+        Sections.bullets(md, PlainReading.lines(plan, rows, results.byTarget()));
         Sections.charts(md, charts);
         method(md, plan, rows);
         md.append(Sections.FOOTER);
