@@ -64,11 +64,12 @@ public record Spread(double median, double min, double max) {
     }
 
     /**
-     * A spread above {@link Thresholds#NOISY_PERCENT}; exactly 5% is not. Values that differ around a median of 0 are flagged:
-     * a figure that is 0 in most repeats and not in another did not repeat. Compared in decimal, so that a width the
-     * printed values put at exactly 5% is not flagged by a binary rounding error.
+     * A spread above {@code noisePercent}, the figure's own noise in {@link Thresholds}; exactly that is not. Values
+     * that differ around a median of 0 are flagged: a figure that is 0 in most repeats and not in another did not
+     * repeat. Compared in decimal, so that a width the printed values put at exactly the threshold is not flagged by a
+     * binary rounding error.
      */
-    public boolean flagged() {
+    public boolean flagged(double noisePercent) {
         if (max == min) {
             return false;
         }
@@ -76,7 +77,7 @@ public record Spread(double median, double min, double max) {
             return true;
         }
         BigDecimal width = decimal(max).subtract(decimal(min)).multiply(HUNDRED);
-        return width.compareTo(decimal(Math.abs(median)).multiply(BigDecimal.valueOf(Thresholds.NOISY_PERCENT))) > 0;
+        return width.compareTo(decimal(Math.abs(median)).multiply(BigDecimal.valueOf(noisePercent))) > 0;
     }
 
     private static BigDecimal decimal(double value) {

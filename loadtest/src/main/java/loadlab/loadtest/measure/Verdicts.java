@@ -130,9 +130,4 @@ public final class Verdicts {
         double cores = (last.jitCpuNanos() - first.jitCpuNanos()) / 1e6 / (last.atMillis() - first.atMillis());
         return cores < Thresholds.JIT_SETTLED_CORES;
     }
-
-    /** A figure that did not repeat across runs: its spread is above {@link Thresholds#NOISY_PERCENT}. */
-    public static boolean noisy(Spread spread) {
-        return spread.flagged();
-    }
 }

@@ -10,7 +10,6 @@ import loadlab.loadtest.measure.CpuSpeed;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.Spread;
-import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.measure.Yardstick;
 import loadlab.loadtest.plan.Target;
 
@@ -34,8 +33,8 @@ public final class DiffReport {
                 .append(Format.code(labelB))
                 .append("\n\n")
                 .append("Each cell is A → B (change). A change in **bold** is larger than the noise: larger than ")
-                .append(Format.whole(Thresholds.NOISY_PERCENT))
-                .append("% of A and, with repeats on either side, than the wider of the two ranges (max − min) of the "
+                .append(Figure.NOISE_LEGEND)
+                .append(" of A and, with repeats on either side, than the wider of the two ranges (max − min) of the "
                         + "runs. With repeats, A and B are medians.\n\n");
         for (Pair pair : pairs) {
             md.append("## ").append(pair.name()).append("\n\n");
@@ -131,20 +130,20 @@ public final class DiffReport {
         String change = from == 0
                 ? (to == 0 ? "±0" : "new")
                 : (to >= from ? "+" : "") + Format.percent(100 * (to - from) / Math.abs(from)) + "%";
-        boolean marked = beyondNoise(a.get(), b.get());
+        boolean marked = beyondNoise(figure, a.get(), b.get());
         return figure.format().apply(from) + " → " + figure.format().apply(to) + " ("
                 + (marked ? "**" + change + "**" : change) + ")";
     }
 
     /**
      * Whether B's median moved from A's by more than the noise: the wider of the two sides' ranges (max − min), and in
-     * any case more than {@link Thresholds#NOISY_PERCENT} of A. Three runs' range is a low estimate of what one more
+     * any case more than the figure's noise, {@link Figure#noisePercent}, of A. Three runs' range is a low estimate of what one more
      * run can do: a p99 that stayed within 2 ms over three runs, or a throughput within 1.8%, moved further than that
      * in a fourth run of the same build.
      */
-    static boolean beyondNoise(Spread a, Spread b) {
+    static boolean beyondNoise(Figure figure, Spread a, Spread b) {
         double range = Math.max(a.max() - a.min(), b.max() - b.min());
-        double floor = Math.abs(a.median()) * Thresholds.NOISY_PERCENT / 100;
+        double floor = Math.abs(a.median()) * figure.noisePercent() / 100;
         return Math.abs(b.median() - a.median()) > Math.max(range, floor);
     }
 

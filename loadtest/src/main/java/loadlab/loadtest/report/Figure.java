@@ -11,62 +11,109 @@ import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceUsage;
 import loadlab.loadtest.measure.ResponseTimes;
 import loadlab.loadtest.measure.RunStats;
+import loadlab.loadtest.measure.Spread;
+import loadlab.loadtest.measure.Thresholds;
 
 /**
  * One figure of a point that every run has (or lacks) on its own, as the Repeats section and the diff show it.
  *
  * @param name how a sentence calls it
+ * @param noisePercent what it moves by chance from one run of the same build to the next, in {@link Thresholds}: a
+ *     spread across repeats above it is flagged, and a diff's change must exceed it
  */
 record Figure(
         String header,
         String name,
         BiFunction<RunStats, ResourceCost, OptionalDouble> value,
-        DoubleFunction<String> format) {
+        DoubleFunction<String> format,
+        double noisePercent) {
 
     static final Figure THROUGHPUT = new Figure(
-            "Throughput (req/s)", "throughput", (s, c) -> OptionalDouble.of(s.throughputPerSecond()), Format::rate);
-    static final Figure GOOD =
-            new Figure("Good (req/s)", "good throughput", (s, c) -> OptionalDouble.of(s.goodPerSecond()), Format::rate);
-    static final Figure EFFICIENCY =
-            new Figure("Efficiency %", "efficiency", (s, c) -> withRequests(s, s.efficiencyPercent()), Format::percent);
-    static final Figure AVG = new Figure("Avg (ms)", "avg", (s, c) -> time(s, ResponseTimes::meanMs), Format::ms);
-    static final Figure P50 = new Figure("p50 (ms)", "p50", (s, c) -> time(s, ResponseTimes::p50Ms), Format::ms);
-    static final Figure P90 = new Figure("p90 (ms)", "p90", (s, c) -> time(s, ResponseTimes::p90Ms), Format::ms);
-    static final Figure P99 = new Figure("p99 (ms)", "p99", (s, c) -> time(s, ResponseTimes::p99Ms), Format::ms);
-    static final Figure MAX = new Figure("Max (ms)", "max", (s, c) -> time(s, ResponseTimes::maxMs), Format::ms);
-    static final Figure ERRORS =
-            new Figure("Error %", "error %", (s, c) -> withRequests(s, s.errorPercent()), Format::percent);
+            "Throughput (req/s)",
+            "throughput",
+            (s, c) -> OptionalDouble.of(s.throughputPerSecond()),
+            Format::rate,
+            Thresholds.NOISY_PERCENT);
+    static final Figure GOOD = new Figure(
+            "Good (req/s)",
+            "good throughput",
+            (s, c) -> OptionalDouble.of(s.goodPerSecond()),
+            Format::rate,
+            Thresholds.NOISY_PERCENT);
+    static final Figure EFFICIENCY = new Figure(
+            "Efficiency %",
+            "efficiency", (s, c) -> withRequests(s, s.efficiencyPercent()), Format::percent, Thresholds.NOISY_PERCENT);
+    static final Figure AVG = new Figure(
+            "Avg (ms)", "avg", (s, c) -> time(s, ResponseTimes::meanMs), Format::ms, Thresholds.NOISY_PERCENT);
+    static final Figure P50 = new Figure(
+            "p50 (ms)", "p50", (s, c) -> time(s, ResponseTimes::p50Ms), Format::ms, Thresholds.NOISY_PERCENT);
+    static final Figure P90 = new Figure(
+            "p90 (ms)", "p90", (s, c) -> time(s, ResponseTimes::p90Ms), Format::ms, Thresholds.NOISY_PERCENT);
+    static final Figure P99 = new Figure(
+            "p99 (ms)", "p99", (s, c) -> time(s, ResponseTimes::p99Ms), Format::ms, Thresholds.NOISY_PERCENT);
+    static final Figure MAX = new Figure(
+            "Max (ms)", "max", (s, c) -> time(s, ResponseTimes::maxMs), Format::ms, Thresholds.NOISY_PERCENT);
+    static final Figure ERRORS = new Figure(
+            "Error %",
+            "error %", (s, c) -> withRequests(s, s.errorPercent()), Format::percent, Thresholds.NOISY_PERCENT);
     static final Figure ADDED = new Figure(
             "Added mean (ms)",
             "added mean",
             (s, c) -> s.addedLatency().map(a -> OptionalDouble.of(a.meanMs())).orElse(OptionalDouble.empty()),
-            Format::fineMs);
+            Format::fineMs,
+            Thresholds.NOISY_PERCENT);
     static final Figure CPU = new Figure(
             "CPU s / 1000 req",
             "CPU s / 1000 req",
             (s, c) -> c.process().map(ResourceUsage::cpuSecondsPer1000Requests).orElse(OptionalDouble.empty()),
-            Format::hundredths);
+            Format::hundredths,
+            Thresholds.COST_NOISE_PERCENT);
     /** The same with the machine's speed over the window taken out: the one to compare across runs and days. */
     static final Figure NORMALISED_CPU = new Figure(
             "Normalised CPU s / 1000 req",
             "normalised CPU s / 1000 req",
             (s, c) -> c.normalisedCpuPer1000Requests(),
-            Format::hundredths);
+            Format::hundredths,
+            Thresholds.COST_NOISE_PERCENT);
     /** slow-server's CPU over an app's window less its idle CPU, per 1000 of the app's requests: the same work. */
     static final Figure BACKEND_CPU = new Figure(
             "slow-server CPU s / 1000 req",
             "slow-server's CPU s / 1000 req",
             (s, c) -> c.backend().map(ResourceUsage::cpuSecondsPer1000Requests).orElse(OptionalDouble.empty()),
-            Format::hundredths);
+            Format::hundredths,
+            Thresholds.COST_NOISE_PERCENT);
 
     /** The app's CPU per request in slow-server's, over the same window: the cost that moves least on a shared host. */
     static final Figure CPU_OVER_BACKEND = new Figure(
-            "CPU / slow-server's", "CPU over slow-server's", (s, c) -> c.cpuOverBackend(), Format::hundredths);
+            "CPU / slow-server's",
+            "CPU over slow-server's",
+            (s, c) -> c.cpuOverBackend(),
+            Format::hundredths,
+            Thresholds.COST_NOISE_PERCENT);
 
     static final Figure RSS = new Figure(
-            "Peak RSS (MiB)", "peak RSS", (s, c) -> optionalUsage(c, ResourceUsage::peakRssMib), Format::whole);
-    static final Figure THREADS =
-            new Figure("Peak threads", "peak threads", (s, c) -> usage(c, ResourceUsage::peakThreads), Format::whole);
+            "Peak RSS (MiB)",
+            "peak RSS",
+            (s, c) -> optionalUsage(c, ResourceUsage::peakRssMib),
+            Format::whole,
+            Thresholds.NOISY_PERCENT);
+    static final Figure THREADS = new Figure(
+            "Peak threads",
+            "peak threads",
+            (s, c) -> usage(c, ResourceUsage::peakThreads),
+            Format::whole,
+            Thresholds.NOISY_PERCENT);
+
+    /** The figures' noise in words, for a report's legend. */
+    static final String NOISE_LEGEND = Format.whole(Thresholds.NOISY_PERCENT)
+            + "% ("
+            + Format.whole(Thresholds.COST_NOISE_PERCENT)
+            + "% for CPU per request)";
+
+    /** Whether a spread of this figure across repeats is above its noise: the figure did not repeat. */
+    boolean noisy(Spread spread) {
+        return spread.flagged(noisePercent);
+    }
 
     /**
      * The figures whose spread across repeats the summary shows; the normalised CPU only for runs that timed the CPU

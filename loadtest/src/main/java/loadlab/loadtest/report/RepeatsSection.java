@@ -12,7 +12,6 @@ import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.Repeats;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.Spread;
-import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.plan.Target;
 
 /**
@@ -21,7 +20,7 @@ import loadlab.loadtest.plan.Target;
  */
 final class RepeatsSection {
 
-    /** Marks a cell whose figure did not repeat within {@link Spread#NOISY_PERCENT}. */
+    /** Marks a cell whose figure did not repeat within its noise, {@link Figure#noisePercent}. */
     static final String NOISY = "⚠";
 
     private RepeatsSection() {}
@@ -68,8 +67,9 @@ final class RepeatsSection {
                         + "median (min–max); for an even count the median is the mean of the two middle runs. ")
                 .append(NOISY)
                 .append(" marks a figure whose spread, (max − min) / median, is above ")
-                .append(Format.whole(Thresholds.NOISY_PERCENT))
-                .append("%, or that differs between runs around a median of 0. "
+                .append(Figure.NOISE_LEGEND)
+                .append(", or that differs between runs around a median of 0; CPU per request's is wider because the "
+                        + "CPU time of the same work moves with the shared host. "
                         + "Percentiles are never averaged: each run's are exact over its own requests, and a cell gives "
                         + "the median and range of those per-run figures. A figure that any run lacks is n/a.\n\n");
         if (!measured.isEmpty()) {
@@ -86,7 +86,7 @@ final class RepeatsSection {
     private static String cell(Figure figure, Repeats repeats) {
         return spread(figure, repeats)
                 .map(spread -> figure.format().apply(spread.median()) + " (" + range(figure, spread) + ")"
-                        + (spread.flagged() ? " " + NOISY : ""))
+                        + (figure.noisy(spread) ? " " + NOISY : ""))
                 .orElse(Format.NOT_AVAILABLE);
     }
 
@@ -113,7 +113,7 @@ final class RepeatsSection {
         for (Repeats repeats : measured) {
             List<String> moved = figures.stream()
                     .flatMap(figure ->
-                            spread(figure, repeats).filter(Spread::flagged).map(s -> howNoisy(figure, s)).stream())
+                            spread(figure, repeats).filter(figure::noisy).map(s -> howNoisy(figure, s)).stream())
                     .toList();
             if (moved.isEmpty()) {
                 steady.add(repeats.target().name());
@@ -121,7 +121,7 @@ final class RepeatsSection {
                 noisy.add(repeats.target().name() + " " + String.join(", ", moved));
             }
         }
-        String threshold = Format.whole(Thresholds.NOISY_PERCENT) + "%";
+        String threshold = Figure.NOISE_LEGEND;
         if (noisy.isEmpty()) {
             return "No figure of any target spread more than " + threshold + " across its runs.";
         }

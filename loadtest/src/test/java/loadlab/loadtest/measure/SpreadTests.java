@@ -31,15 +31,15 @@ class SpreadTests {
 
         assertThat(spread).isEqualTo(new Spread(7.5, 7.5, 7.5));
         assertThat(spread.percent()).hasValue(0.0);
-        assertThat(spread.flagged()).isFalse();
+        assertThat(spread.flagged(5.0)).isFalse();
     }
 
     @Test
     void equalValuesHaveNoSpreadZerosIncluded() {
         assertThat(Spread.of(List.of(249.0, 249.0, 249.0)).percent()).hasValue(0.0);
-        assertThat(Spread.of(List.of(249.0, 249.0, 249.0)).flagged()).isFalse();
+        assertThat(Spread.of(List.of(249.0, 249.0, 249.0)).flagged(5.0)).isFalse();
         assertThat(Spread.of(List.of(0.0, 0.0, 0.0)).percent()).hasValue(0.0);
-        assertThat(Spread.of(List.of(0.0, 0.0, 0.0)).flagged()).isFalse();
+        assertThat(Spread.of(List.of(0.0, 0.0, 0.0)).flagged(5.0)).isFalse();
     }
 
     @Test
@@ -48,17 +48,27 @@ class SpreadTests {
 
         assertThat(errors).isEqualTo(new Spread(0.0, 0.0, 1.2));
         assertThat(errors.percent()).isEmpty();
-        assertThat(errors.flagged()).isTrue();
+        assertThat(errors.flagged(5.0)).isTrue();
         assertThat(Spread.of(List.of(-1.0, 1.0)).percent()).isEmpty();
     }
 
     @Test
     void exactlyFivePercentIsNotFlaggedAndAnythingAboveIs() {
         assertThat(Spread.of(List.of(95.0, 100.0, 100.0)).percent()).hasValue(5.0);
-        assertThat(Spread.of(List.of(95.0, 100.0, 100.0)).flagged()).isFalse();
+        assertThat(Spread.of(List.of(95.0, 100.0, 100.0)).flagged(5.0)).isFalse();
         // In binary 2.0 - 1.9 is 0.10000000000000009, which would make this 5.000000000000004%.
-        assertThat(Spread.of(List.of(1.9, 2.0, 2.0)).flagged()).isFalse();
-        assertThat(Spread.of(List.of(94.9, 100.0, 100.0)).flagged()).isTrue();
+        assertThat(Spread.of(List.of(1.9, 2.0, 2.0)).flagged(5.0)).isFalse();
+        assertThat(Spread.of(List.of(94.9, 100.0, 100.0)).flagged(5.0)).isTrue();
+    }
+
+    @Test
+    void theThresholdIsTheCallersSoOneSpreadCanBeNoiseForOneFigureAndNotForAnother() {
+        Spread eight = Spread.of(List.of(0.96, 1.00, 1.04));
+
+        assertThat(eight.flagged(5.0)).isTrue();
+        assertThat(eight.flagged(10.0)).isFalse();
+        assertThat(Spread.of(List.of(0.90, 1.00, 1.00)).flagged(10.0)).isFalse();
+        assertThat(Spread.of(List.of(0.89, 1.00, 1.00)).flagged(10.0)).isTrue();
     }
 
     @Test
@@ -67,9 +77,9 @@ class SpreadTests {
         Spread four = Spread.of(List.of(9.8, 10.0, 10.2));
 
         assertThat(six.percent().orElseThrow()).isCloseTo(6.0, within(1e-9));
-        assertThat(six.flagged()).isTrue();
+        assertThat(six.flagged(5.0)).isTrue();
         assertThat(four.percent().orElseThrow()).isCloseTo(4.0, within(1e-9));
-        assertThat(four.flagged()).isFalse();
+        assertThat(four.flagged(5.0)).isFalse();
     }
 
     @Test
@@ -78,7 +88,7 @@ class SpreadTests {
 
         assertThat(spread).isEqualTo(new Spread(-10.0, -11.0, -9.0));
         assertThat(spread.percent()).hasValue(20.0);
-        assertThat(spread.flagged()).isTrue();
+        assertThat(spread.flagged(5.0)).isTrue();
     }
 
     @Test

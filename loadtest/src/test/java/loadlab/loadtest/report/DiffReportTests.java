@@ -22,24 +22,55 @@ class DiffReportTests {
         Spread threeRuns = Spread.of(List.of(100.0, 100.5, 101.8));
         Spread oneMore = Spread.of(List.of(98.0));
 
-        assertThat(DiffReport.beyondNoise(threeRuns, oneMore)).isFalse();
-        assertThat(DiffReport.beyondNoise(Spread.of(List.of(3960.0, 3962.0, 3962.0)), Spread.of(List.of(3954.0))))
+        assertThat(DiffReport.beyondNoise(Figure.THROUGHPUT, threeRuns, oneMore))
+                .isFalse();
+        assertThat(DiffReport.beyondNoise(
+                        Figure.THROUGHPUT, Spread.of(List.of(3960.0, 3962.0, 3962.0)), Spread.of(List.of(3954.0))))
                 .isFalse();
     }
 
     @Test
     void aChangeBeyondFivePercentAndBeyondTheRangesIsMarked() {
-        assertThat(DiffReport.beyondNoise(Spread.of(List.of(100.0, 100.5, 101.8)), Spread.of(List.of(90.0))))
+        assertThat(DiffReport.beyondNoise(
+                        Figure.THROUGHPUT, Spread.of(List.of(100.0, 100.5, 101.8)), Spread.of(List.of(90.0))))
                 .isTrue();
-        assertThat(DiffReport.beyondNoise(Spread.of(List.of(1.0)), Spread.of(List.of(1.06))))
+        assertThat(DiffReport.beyondNoise(Figure.THROUGHPUT, Spread.of(List.of(1.0)), Spread.of(List.of(1.06))))
                 .isTrue();
     }
 
     @Test
     void aChangeWithinAWideRangeIsNotMarkedEvenBeyondFivePercent() {
         // CPU per request: runs of 0.83 to 1.13, then 0.97 and 1.05 medians apart by 8%.
-        assertThat(DiffReport.beyondNoise(Spread.of(List.of(0.83, 1.05, 1.13)), Spread.of(List.of(0.97))))
+        assertThat(DiffReport.beyondNoise(Figure.CPU, Spread.of(List.of(0.83, 1.05, 1.13)), Spread.of(List.of(0.97))))
                 .isFalse();
+    }
+
+    @Test
+    void cpuPerRequestMustMoveMoreThanTenPercentWhereOtherFiguresNeedFive() {
+        // One run each side, so only the floor counts: 8% is a change in throughput but noise in CPU per request.
+        Spread one = Spread.of(List.of(1.00));
+
+        assertThat(DiffReport.beyondNoise(Figure.THROUGHPUT, one, Spread.of(List.of(1.08))))
+                .isTrue();
+        assertThat(DiffReport.beyondNoise(Figure.CPU, one, Spread.of(List.of(1.08))))
+                .isFalse();
+        assertThat(DiffReport.beyondNoise(Figure.CPU_OVER_BACKEND, one, Spread.of(List.of(1.08))))
+                .isFalse();
+        assertThat(DiffReport.beyondNoise(Figure.CPU, one, Spread.of(List.of(1.12))))
+                .isTrue();
+    }
+
+    @Test
+    void theLegendGivesEachFiguresFloor() {
+        String diff = DiffReport.render(
+                "a",
+                "b",
+                List.of(new DiffReport.Pair(
+                        "open-workload.json", webflux(0.50, Optional.empty()), webflux(0.54, Optional.empty()))));
+
+        assertThat(diff)
+                .contains("larger than 5% (10% for CPU per request) of A")
+                .contains("| 0.50 → 0.54 (+8.0%) |");
     }
 
     private static ResultSet webflux(double secondsPer1000, Optional<CpuSpeed> speed) {
