@@ -137,9 +137,9 @@ public final class DiffReport {
 
     /**
      * Whether B's median moved from A's by more than the noise: the wider of the two sides' ranges (max − min), and in
-     * any case more than the figure's noise, {@link Figure#noisePercent}, of A. Three runs' range is a low estimate of what one more
-     * run can do: a p99 that stayed within 2 ms over three runs, or a throughput within 1.8%, moved further than that
-     * in a fourth run of the same build.
+     * any case more than the figure's own noise ({@link Figure#noisePercent}) of A. Three runs' range is a low estimate
+     * of what one more run can do: a p99 that stayed within 2 ms over three runs, or a throughput within 1.8%, moved
+     * further than that in a fourth run of the same build.
      */
     static boolean beyondNoise(Figure figure, Spread a, Spread b) {
         double range = Math.max(a.max() - a.min(), b.max() - b.min());

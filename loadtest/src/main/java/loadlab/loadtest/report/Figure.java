@@ -28,40 +28,33 @@ record Figure(
         DoubleFunction<String> format,
         double noisePercent) {
 
+    /** A figure that moves as much as most do from one run to the next, {@link Thresholds#NOISY_PERCENT}. */
+    Figure(
+            String header,
+            String name,
+            BiFunction<RunStats, ResourceCost, OptionalDouble> value,
+            DoubleFunction<String> format) {
+        this(header, name, value, format, Thresholds.NOISY_PERCENT);
+    }
+
     static final Figure THROUGHPUT = new Figure(
-            "Throughput (req/s)",
-            "throughput",
-            (s, c) -> OptionalDouble.of(s.throughputPerSecond()),
-            Format::rate,
-            Thresholds.NOISY_PERCENT);
-    static final Figure GOOD = new Figure(
-            "Good (req/s)",
-            "good throughput",
-            (s, c) -> OptionalDouble.of(s.goodPerSecond()),
-            Format::rate,
-            Thresholds.NOISY_PERCENT);
-    static final Figure EFFICIENCY = new Figure(
-            "Efficiency %",
-            "efficiency", (s, c) -> withRequests(s, s.efficiencyPercent()), Format::percent, Thresholds.NOISY_PERCENT);
-    static final Figure AVG = new Figure(
-            "Avg (ms)", "avg", (s, c) -> time(s, ResponseTimes::meanMs), Format::ms, Thresholds.NOISY_PERCENT);
-    static final Figure P50 = new Figure(
-            "p50 (ms)", "p50", (s, c) -> time(s, ResponseTimes::p50Ms), Format::ms, Thresholds.NOISY_PERCENT);
-    static final Figure P90 = new Figure(
-            "p90 (ms)", "p90", (s, c) -> time(s, ResponseTimes::p90Ms), Format::ms, Thresholds.NOISY_PERCENT);
-    static final Figure P99 = new Figure(
-            "p99 (ms)", "p99", (s, c) -> time(s, ResponseTimes::p99Ms), Format::ms, Thresholds.NOISY_PERCENT);
-    static final Figure MAX = new Figure(
-            "Max (ms)", "max", (s, c) -> time(s, ResponseTimes::maxMs), Format::ms, Thresholds.NOISY_PERCENT);
-    static final Figure ERRORS = new Figure(
-            "Error %",
-            "error %", (s, c) -> withRequests(s, s.errorPercent()), Format::percent, Thresholds.NOISY_PERCENT);
+            "Throughput (req/s)", "throughput", (s, c) -> OptionalDouble.of(s.throughputPerSecond()), Format::rate);
+    static final Figure GOOD =
+            new Figure("Good (req/s)", "good throughput", (s, c) -> OptionalDouble.of(s.goodPerSecond()), Format::rate);
+    static final Figure EFFICIENCY =
+            new Figure("Efficiency %", "efficiency", (s, c) -> withRequests(s, s.efficiencyPercent()), Format::percent);
+    static final Figure AVG = new Figure("Avg (ms)", "avg", (s, c) -> time(s, ResponseTimes::meanMs), Format::ms);
+    static final Figure P50 = new Figure("p50 (ms)", "p50", (s, c) -> time(s, ResponseTimes::p50Ms), Format::ms);
+    static final Figure P90 = new Figure("p90 (ms)", "p90", (s, c) -> time(s, ResponseTimes::p90Ms), Format::ms);
+    static final Figure P99 = new Figure("p99 (ms)", "p99", (s, c) -> time(s, ResponseTimes::p99Ms), Format::ms);
+    static final Figure MAX = new Figure("Max (ms)", "max", (s, c) -> time(s, ResponseTimes::maxMs), Format::ms);
+    static final Figure ERRORS =
+            new Figure("Error %", "error %", (s, c) -> withRequests(s, s.errorPercent()), Format::percent);
     static final Figure ADDED = new Figure(
             "Added mean (ms)",
             "added mean",
             (s, c) -> s.addedLatency().map(a -> OptionalDouble.of(a.meanMs())).orElse(OptionalDouble.empty()),
-            Format::fineMs,
-            Thresholds.NOISY_PERCENT);
+            Format::fineMs);
     static final Figure CPU = new Figure(
             "CPU s / 1000 req",
             "CPU s / 1000 req",
@@ -92,17 +85,9 @@ record Figure(
             Thresholds.COST_NOISE_PERCENT);
 
     static final Figure RSS = new Figure(
-            "Peak RSS (MiB)",
-            "peak RSS",
-            (s, c) -> optionalUsage(c, ResourceUsage::peakRssMib),
-            Format::whole,
-            Thresholds.NOISY_PERCENT);
-    static final Figure THREADS = new Figure(
-            "Peak threads",
-            "peak threads",
-            (s, c) -> usage(c, ResourceUsage::peakThreads),
-            Format::whole,
-            Thresholds.NOISY_PERCENT);
+            "Peak RSS (MiB)", "peak RSS", (s, c) -> optionalUsage(c, ResourceUsage::peakRssMib), Format::whole);
+    static final Figure THREADS =
+            new Figure("Peak threads", "peak threads", (s, c) -> usage(c, ResourceUsage::peakThreads), Format::whole);
 
     /** The figures' noise in words, for a report's legend. */
     static final String NOISE_LEGEND = Format.whole(Thresholds.NOISY_PERCENT)
