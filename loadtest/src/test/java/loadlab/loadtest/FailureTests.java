@@ -12,11 +12,13 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.plan.Knobs;
@@ -190,6 +192,52 @@ class FailureTests {
         assertThat(stdout).isEmpty();
         assertThat(stderr.lines()).singleElement().asString().contains("loadtest: users='abc' is not a whole number");
         assertThat(results.resolve("runs")).doesNotExist();
+    }
+
+    /**
+     * The check's classes are compiled once per user, not per clone, so a fresh clone's first bad knob costs a JVM
+     * start; where the user's cache cannot be written, the clone's own target folder keeps them.
+     */
+    @Test
+    void theKnobCheckCompilesOnceIntoTheUsersCacheAndFallsBackToTheClone(@TempDir Path home) throws Exception {
+        Path cache = home.resolve("cache");
+        Path versions = cache.resolve("loadlab/knob-check");
+
+        assertThat(checkKnobs(cache, "--users=abc")).isEqualTo("loadtest: users='abc' is not a whole number");
+        Path version = singleVersion(versions);
+        Path compiled = version.resolve("loadlab/loadtest/plan/KnobCheck.class");
+        FileTime compiledAt = Files.getLastModifiedTime(compiled);
+        assertThat(checkKnobs(cache, "--users=-5")).contains("users=-5");
+        assertThat(singleVersion(versions)).isEqualTo(version);
+        assertThat(Files.getLastModifiedTime(compiled)).isEqualTo(compiledAt);
+
+        Path notAFolder = Files.writeString(home.resolve("file"), "");
+        assertThat(checkKnobs(notAFolder.resolve("cache"), "--users=abc"))
+                .isEqualTo("loadtest: users='abc' is not a whole number");
+        assertThat(LabFixtures.PROJECT.resolve("loadtest/target/knob-check").resolve(version.getFileName()))
+                .isDirectory();
+    }
+
+    /** Runs scripts/check-knobs with the given user cache and returns its stderr, once it has refused the knob. */
+    private static String checkKnobs(Path cacheHome, String knob) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("scripts/check-knobs", "--project=" + LabFixtures.PROJECT, knob)
+                .directory(LabFixtures.PROJECT.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("XDG_CACHE_HOME", cacheHome.toString());
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process check = builder.start();
+        String stderr = new String(check.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(check.exitValue()).as(stderr).isEqualTo(2);
+        return stderr.strip();
+    }
+
+    private static Path singleVersion(Path versions) throws IOException {
+        try (Stream<Path> entries = Files.list(versions)) {
+            List<Path> folders = entries.filter(Files::isDirectory).toList();
+            assertThat(folders).as("versions in " + versions).hasSize(1);
+            return folders.getFirst();
+        }
     }
 
     /** The database's knobs too: a pool of none, one above PostgreSQL's max_connections, a URL that is not one. */
