@@ -40,8 +40,8 @@ knob-check = v='$($(1))'; [[ -z "$$v" ]] || { [[ "$$v" =~ ^[0-9]{1,9}$(3)$$ ]] &
 LOADTEST := $(MVNW) -pl loadtest verify -Dmaven.test.skip=true
 RUN := scripts/run-reaped $(LOADTEST)
 # The knobs are checked before anything builds, with the runner's own rules (scripts/check-knobs compiles the plan
-# package, which needs only the JDK, once per version of its sources), so a bad value costs one line and a fraction of
-# a second: "Makefile:NN: *** loadtest: users='abc' is not a whole number.  Stop."
+# package, which needs only the JDK, once per user and version of its sources), so a bad value costs one line and a
+# fraction of a second: "Makefile:NN: *** loadtest: users='abc' is not a whole number.  Stop."
 KNOB_ARGS = --project=$(CURDIR) $(foreach k,$(KNOB_PAIRS),$(if $(filter command line,$(origin $(call knob_var,$(k)))),"--$(call knob_prop,$(k))=$($(call knob_var,$(k)))"))
 CHECKED_GOAL := $(firstword $(filter compare sweep open capacity scenarios db-pools report diff,$(MAKECMDGOALS)))
 # What each goal asks the runner to do, as arguments: a scenario of scenarios.conf, or a mode.
