@@ -86,7 +86,7 @@ open: build ## The open scenario: fixed arrival rates of 80, 150, 225 req/s, res
 capacity: build ## The capacity scenario: slow-server alone at 500 to 10,000 clients, results/capacity/sweep.md
 	$(RUN) $(KNOBS) -Dmode=run -Dscenario=capacity
 
-scenarios: build ## Every default scenario of scenarios.conf (about an hour), each into results/<scenario>/, and results/README.md
+scenarios: build ## Every default scenario of scenarios.conf (about 2 h 15 min here), each into results/<scenario>/, and results/README.md
 	$(RUN) $(KNOBS) -Dmode=scenarios
 
 TIMELINES = slowdown spike faults
