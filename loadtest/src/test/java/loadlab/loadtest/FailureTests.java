@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -181,16 +182,15 @@ class FailureTests {
 
     @Test
     void makeRefusesABadKnobWithItsOneLineBeforeItBuildsAnything() throws Exception {
-        Process make = new ProcessBuilder("make", "--no-print-directory", "compare", "USERS=abc", "RESULTS=" + results)
-                .directory(LabFixtures.PROJECT.toFile())
-                .start();
+        LabFixtures.Finished make = LabFixtures.command(
+                Map.of(), "make", "--no-print-directory", "compare", "USERS=abc", "RESULTS=" + results);
 
-        assertThat(make.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        String stdout = new String(make.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String stderr = new String(make.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(make.exitValue()).isEqualTo(2);
-        assertThat(stdout).isEmpty();
-        assertThat(stderr.lines()).singleElement().asString().contains("loadtest: users='abc' is not a whole number");
+        assertThat(make.exitCode()).isEqualTo(2);
+        assertThat(make.stdout()).isEmpty();
+        assertThat(make.stderr().lines())
+                .singleElement()
+                .asString()
+                .contains("loadtest: users='abc' is not a whole number");
         assertThat(results.resolve("runs")).doesNotExist();
     }
 
@@ -220,16 +220,13 @@ class FailureTests {
 
     /** Runs scripts/check-knobs with the given user cache and returns its stderr, once it has refused the knob. */
     private static String checkKnobs(Path cacheHome, String knob) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder("scripts/check-knobs", "--project=" + LabFixtures.PROJECT, knob)
-                .directory(LabFixtures.PROJECT.toFile())
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().put("XDG_CACHE_HOME", cacheHome.toString());
-        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        Process check = builder.start();
-        String stderr = new String(check.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(check.exitValue()).as(stderr).isEqualTo(2);
-        return stderr.strip();
+        LabFixtures.Finished check = LabFixtures.command(
+                Map.of("XDG_CACHE_HOME", cacheHome.toString(), "JAVA_HOME", System.getProperty("java.home")),
+                "scripts/check-knobs",
+                "--project=" + LabFixtures.PROJECT,
+                knob);
+        assertThat(check.exitCode()).as(check.stderr()).isEqualTo(2);
+        return check.stderr().strip();
     }
 
     private static Path singleVersion(Path versions) throws IOException {
@@ -250,17 +247,12 @@ class FailureTests {
                 "DB_URL=postgres://127.0.0.1/loadlab | loadtest: dbUrl='postgres://127.0.0.1/loadlab' is not jdbc:"
             })
     void makeRefusesABadDatabaseKnobWithItsOneLineBeforeItStartsAnything(String knob, String line) throws Exception {
-        Process make = new ProcessBuilder(
-                        "make", "--no-print-directory", "compare", "SCENARIO=db", knob, "RESULTS=" + results)
-                .directory(LabFixtures.PROJECT.toFile())
-                .start();
+        LabFixtures.Finished make = LabFixtures.command(
+                Map.of(), "make", "--no-print-directory", "compare", "SCENARIO=db", knob, "RESULTS=" + results);
 
-        assertThat(make.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        String stdout = new String(make.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String stderr = new String(make.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(make.exitValue()).isEqualTo(2);
-        assertThat(stdout).isEmpty();
-        assertThat(stderr.lines()).singleElement().asString().contains(line);
+        assertThat(make.exitCode()).isEqualTo(2);
+        assertThat(make.stdout()).isEmpty();
+        assertThat(make.stderr().lines()).singleElement().asString().contains(line);
         assertThat(results.resolve("runs")).doesNotExist();
     }
 

@@ -3,12 +3,12 @@ package loadlab.loadtest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +27,7 @@ class FindJdkTests {
         Path newest = fakeJdk(jvms.resolve("jdk-25"), Optional.of("25.0.3"), marks);
         fakeJdk(jvms.resolve("jdk-8"), Optional.of("1.8.0_402"), marks);
 
-        Result found = findJdk(jvms, null);
+        LabFixtures.Finished found = findJdk(jvms, null);
 
         assertThat(found.exitCode()).as(found.stderr()).isZero();
         assertThat(found.stdout()).isEqualTo(newest.toString());
@@ -40,7 +40,7 @@ class FindJdkTests {
         Path old = fakeJdk(jvms.resolve("jdk-17"), Optional.of("17.0.15"), marks);
         Path newest = fakeJdk(jvms.resolve("jdk-21"), Optional.of("21.0.2"), marks);
 
-        Result found = findJdk(jvms, old);
+        LabFixtures.Finished found = findJdk(jvms, old);
 
         assertThat(found.stdout()).isEqualTo(newest.toString());
         assertThat(found.stderr())
@@ -52,7 +52,7 @@ class FindJdkTests {
         Path marks = jvms.resolve("started");
         Path unlabelled = fakeJdk(jvms.resolve("jdk-unlabelled"), Optional.empty(), marks);
 
-        Result found = findJdk(jvms, null);
+        LabFixtures.Finished found = findJdk(jvms, null);
 
         assertThat(found.stdout()).isEqualTo(unlabelled.toString());
         assertThat(marks).exists();
@@ -62,7 +62,7 @@ class FindJdkTests {
     void noJdk21PlusIsOneLineAndExit1(@TempDir Path jvms) throws Exception {
         fakeJdk(jvms.resolve("jdk-17"), Optional.of("17.0.15"), jvms.resolve("started"));
 
-        Result found = findJdk(jvms, null);
+        LabFixtures.Finished found = findJdk(jvms, null);
 
         assertThat(found.exitCode()).isEqualTo(1);
         assertThat(found.stdout()).isEmpty();
@@ -92,20 +92,12 @@ class FindJdkTests {
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
-    private record Result(int exitCode, String stdout, String stderr) {}
-
-    private static Result findJdk(Path jvms, Path javaHome) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder("scripts/find-jdk").directory(LabFixtures.PROJECT.toFile());
-        builder.environment().put("LOADLAB_JVM_DIR", jvms.toString());
-        if (javaHome == null) {
-            builder.environment().remove("JAVA_HOME");
-        } else {
-            builder.environment().put("JAVA_HOME", javaHome.toString());
-        }
-        Process process = builder.start();
-        String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        return new Result(process.exitValue(), stdout.strip(), stderr.strip());
+    private static LabFixtures.Finished findJdk(Path jvms, Path javaHome) throws Exception {
+        Map<String, String> environment = new HashMap<>();
+        environment.put("LOADLAB_JVM_DIR", jvms.toString());
+        environment.put("JAVA_HOME", javaHome == null ? null : javaHome.toString());
+        LabFixtures.Finished found = LabFixtures.command(environment, "scripts/find-jdk");
+        return new LabFixtures.Finished(
+                found.exitCode(), found.stdout().strip(), found.stderr().strip());
     }
 }

@@ -1,19 +1,28 @@
 package loadlab.loadtest;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.plan.Knobs;
 import loadlab.loadtest.plan.Target;
 import loadlab.loadtest.run.LabProcess;
 
-/** What the end-to-end tests share: the built project, free ports, and a way to find leftover processes. */
+/**
+ * What the end-to-end tests share: the built project, free ports, a way to run the project's own commands, and a way
+ * to find leftover processes.
+ */
 final class LabFixtures {
 
     static final String SIGINT_IGNORED =
@@ -112,5 +121,41 @@ final class LabFixtures {
 
     static String newRunId(String name) {
         return "test-" + name + "-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+    }
+
+    /** How a command of the project ended, and everything it printed. */
+    record Finished(int exitCode, String stdout, String stderr) {}
+
+    /**
+     * Runs a command in the project folder, as a user would type it there, and waits for it to end (at most 60 s).
+     *
+     * @param environment variables to set for it; a null value removes the variable
+     */
+    static Finished command(Map<String, String> environment, String... command) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(PROJECT.toFile());
+        environment.forEach((name, value) -> {
+            if (value == null) {
+                builder.environment().remove(name);
+            } else {
+                builder.environment().put(name, value);
+            }
+        });
+        Process process = builder.start();
+        // Both pipes at once: a command that fills one while the test reads the other would never end.
+        CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> text(process.getErrorStream()));
+        String stdout = text(process.getInputStream());
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError(String.join(" ", command) + " did not end within 60 s");
+        }
+        return new Finished(process.exitValue(), stdout, stderr.join());
+    }
+
+    private static String text(InputStream in) {
+        try (in) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
