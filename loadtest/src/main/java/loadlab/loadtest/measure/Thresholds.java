@@ -108,6 +108,14 @@ public final class Thresholds {
     public static final double SERVED_SHARE = 0.5;
 
     /**
+     * An app whose throughput is within this of the next faster app's served the same rate, and CPU / slow-server's
+     * ranks the apps of one rate: slow-server's own CPU per request rises as its rate falls (behind app-threadpool at
+     * 100 req/s 0.63 s per 1000, behind the apps at 250 req/s 0.51-0.58), so a gap in rate would show up in the ratio
+     * as a gap in cost.
+     */
+    public static final double SAME_RATE_PERCENT = 5.0;
+
+    /**
      * A target is itself again once, for {@link #RECOVERY_HOLD_SECONDS} seconds in a row, its good throughput
      * (averaged over {@link #RECOVERY_SMOOTHING_SECONDS} seconds, since a second of 100 random delays varies by
      * about 10%) is within this share of its calm median and its p99 (the median of the same seconds) at most

@@ -58,6 +58,7 @@ final class PlainReading {
         errors(measured).ifPresent(lines::add);
         errorsBeforeTheWindows().ifPresent(lines::add);
         addedLatencyOfUnboundedModels().ifPresent(lines::add);
+        CostRanking.line(measured, runs).ifPresent(lines::add);
         for (Point row : rows) {
             if (row.outcome() instanceof Outcome.Failed failed) {
                 lines.add(row.target().name() + " FAILED and has no numbers: " + Sections.failedText(failed) + ".");

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import loadlab.loadtest.measure.CpuSpeed;
 import loadlab.loadtest.measure.Environment;
@@ -121,7 +122,8 @@ class SummaryReportRepeatsTests {
     private static final Point WEBFLUX_FAILED = TestPoints.failed(
             WEBFLUX, LOAD, "run 2 of 3: exited with code 137", Path.of("results/raw/app-webflux/app.log"));
 
-    private static String render(Repeats... repeated) {
+    /** Every run of each target as the point the runner would have written for it. */
+    private static List<Point> points(Repeats... repeated) {
         List<Point> points = new ArrayList<>();
         for (Repeats target : repeated) {
             for (int run = 0; run < target.runs().size(); run++) {
@@ -129,6 +131,11 @@ class SummaryReportRepeatsTests {
                         target.target(), LOAD, run + 1, target.runs().get(run), target.cost(run)));
             }
         }
+        return points;
+    }
+
+    private static String render(Repeats... repeated) {
+        List<Point> points = points(repeated);
         points.add(WEBFLUX_FAILED);
         int runs = Stream.of(repeated).mapToInt(r -> r.runs().size()).max().orElse(1);
         Plan plan = TestPoints.comparison(
@@ -411,5 +418,109 @@ class SummaryReportRepeatsTests {
         String singleRun = render(direct, virtual);
 
         assertThat(singleRun).doesNotContain("## Repeats", "runs per target").contains("## Resource cost");
+    }
+
+    /** The "How to read this" section of a summary of these targets alone, direct first. */
+    private static String reading(Repeats... repeated) {
+        List<Target> apps =
+                Stream.of(repeated).map(Repeats::target).filter(Target::isApp).toList();
+        int runs = Stream.of(repeated).mapToInt(r -> r.runs().size()).max().orElse(1);
+        Plan plan = TestPoints.comparison(500, PHASES, TestPoints.backend(0, 4_000), runs, apps);
+        String markdown = SummaryReport.render(new ResultSet(plan, ENVIRONMENT, points(repeated)), List.of());
+        return markdown.substring(markdown.indexOf("## How to read this"), markdown.indexOf("## Method"));
+    }
+
+    /** Three runs at 10 req/s (300 requests each), with these CPU s / 1000 req and slow-server's beside them. */
+    private static Repeats atTenPerSecond(Target target, double[] own, double[] backend) {
+        List<ResourceCost> costs = IntStream.range(0, own.length)
+                .mapToObj(run -> backend.length == 0
+                        ? cpuPer1000(own[run])
+                        : withBackendPer1000(cpuPer1000(own[run]), backend[run]))
+                .toList();
+        return new Repeats(target, Collections.nCopies(own.length, run(target, good(300, 2_000, 3))), costs);
+    }
+
+    private static final Repeats THREADPOOL_IN_BACKEND_UNITS = new Repeats(
+            THREADPOOL,
+            THREADPOOL_RUNS.runs(),
+            List.of(
+                    withBackendPer1000(cpuPer1000(1.50), 0.60),
+                    withBackendPer1000(cpuPer1000(1.50), 0.60),
+                    withBackendPer1000(cpuPer1000(1.50), 0.60)));
+
+    @Test
+    void theAppsThatServedTheSameRateAreRankedByTheirCpuOverSlowServersWhichKeepsItsOrderWhereRawCpuSwaps() {
+        // Raw CPU swaps the two in run 2 (0.95 against 0.90) while slow-server's moved with them: the ratio does not.
+        Repeats webflux = atTenPerSecond(WEBFLUX, new double[] {0.80, 0.95, 0.85}, new double[] {0.50, 0.55, 0.50});
+        Repeats virtual = atTenPerSecond(VIRTUAL, new double[] {1.10, 0.90, 1.00}, new double[] {0.50, 0.40, 0.45});
+
+        assertThat(reading(DIRECT_RUNS, THREADPOOL_IN_BACKEND_UNITS, virtual, webflux))
+                .contains(
+                        "- CPU per request, cheapest first among the apps that served the same rate (each within 5% of the "
+                                + "next faster one), by "
+                                + "CPU / slow-server's (the app's CPU over the backend's in the same window, which repeats on "
+                                + "a shared host where raw CPU s / 1000 req moves with the host): at 10.0 req/s "
+                                + "app-webflux 1.70 (1.60–1.73), app-virtual 2.22 (2.20–2.25), in this order in each of the 3 "
+                                + "runs. At rates of their own, so not ranked with them (slow-server's CPU per request rises "
+                                + "as its rate falls): app-threadpool at 3.3 req/s.\n");
+    }
+
+    @Test
+    void theRankingSaysInHowManyRunsItsOrderHeld() {
+        // In run 2 app-webflux spent 0.96 while slow-server spent 0.40: 2.40 of its requests, above app-virtual's 2.25.
+        Repeats webflux = atTenPerSecond(WEBFLUX, new double[] {0.80, 0.96, 0.85}, new double[] {0.50, 0.40, 0.50});
+        Repeats virtual = atTenPerSecond(VIRTUAL, new double[] {1.10, 0.90, 1.00}, new double[] {0.50, 0.40, 0.45});
+
+        assertThat(reading(DIRECT_RUNS, virtual, webflux))
+                .contains("at 10.0 req/s app-webflux 1.70 (1.60–2.40), app-virtual 2.22 (2.20–2.25), in this order in "
+                        + "2 of the 3 runs.\n");
+    }
+
+    @Test
+    void withoutSlowServerBesideEveryAppRawCpuRanksThem() {
+        Repeats webflux = atTenPerSecond(WEBFLUX, new double[] {0.80, 0.95, 0.85}, new double[] {0.50, 0.55, 0.50});
+        Repeats virtual = atTenPerSecond(VIRTUAL, new double[] {1.10, 0.90, 1.00}, new double[0]);
+
+        assertThat(reading(DIRECT_RUNS, virtual, webflux))
+                .contains("by CPU s / 1000 req (slow-server was not sampled beside every app): at 10.0 req/s "
+                        + "app-webflux 0.85 (0.80–0.95), app-virtual 1.00 (0.90–1.10), in this order in 2 of the 3 "
+                        + "runs.\n");
+    }
+
+    @Test
+    void oneRunRanksWithoutRangesAndAppsAtDifferentRatesAreNotRankedAtAll() {
+        Repeats webflux = atTenPerSecond(WEBFLUX, new double[] {0.80}, new double[] {0.50});
+        Repeats virtual = atTenPerSecond(VIRTUAL, new double[] {1.10}, new double[] {0.50});
+
+        assertThat(reading(DIRECT_RUNS, virtual, webflux))
+                .contains("at 10.0 req/s app-webflux 1.60, app-virtual 2.20.\n");
+        assertThat(reading(DIRECT_RUNS, THREADPOOL_IN_BACKEND_UNITS, webflux))
+                .doesNotContain("CPU per request, cheapest first");
+    }
+
+    @Test
+    void ratesWithinFivePercentOfTheNextFasterAreTheSameRateAndSixPercentBelowIsNot() {
+        Repeats webflux = atTenPerSecond(WEBFLUX, new double[] {0.80}, new double[] {0.50});
+        // 288 and 282 requests in the 30 s window: 9.6 req/s (4% below 10.0) and 9.4 req/s (6% below).
+        Repeats fourPercentSlower = new Repeats(
+                VIRTUAL,
+                List.of(run(VIRTUAL, good(288, 2_000, 3))),
+                List.of(withBackendPer1000(cpuPer1000(1.10), 0.50)));
+        Repeats sixPercentSlower = new Repeats(
+                VIRTUAL,
+                List.of(run(VIRTUAL, good(282, 2_000, 3))),
+                List.of(withBackendPer1000(cpuPer1000(1.10), 0.50)));
+
+        assertThat(reading(DIRECT_RUNS, fourPercentSlower, webflux))
+                .contains("at 9.6–10.0 req/s app-webflux 1.60, app-virtual 2.20.\n");
+        assertThat(reading(DIRECT_RUNS, sixPercentSlower, webflux)).doesNotContain("CPU per request, cheapest first");
+        // 9.6 is within 5% of 10.0 and 9.2 (276 requests) within 5% of 9.6, though 8% below 10.0: one rate, as for apps
+        // held at one ceiling whose fast errors spread their completed rates.
+        Repeats eightPercentSlower = new Repeats(
+                THREADPOOL,
+                List.of(run(THREADPOOL, good(276, 2_000, 3))),
+                List.of(withBackendPer1000(cpuPer1000(1.50), 0.50)));
+        assertThat(reading(DIRECT_RUNS, eightPercentSlower, fourPercentSlower, webflux))
+                .contains("at 9.2–10.0 req/s app-webflux 1.60, app-virtual 2.20, app-threadpool 3.00.\n");
     }
 }
