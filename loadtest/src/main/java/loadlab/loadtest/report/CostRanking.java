@@ -90,7 +90,7 @@ final class CostRanking {
                 + (inBackendUnits
                         ? "CPU / slow-server's (the app's CPU over the backend's in the same window, which repeats on "
                                 + "a shared host where raw CPU s / 1000 req moves with the host): "
-                        : "CPU s / 1000 req (slow-server was not sampled beside every app): ")
+                        : "CPU s / 1000 req (CPU / slow-server's is not there for every app): ")
                 + String.join("; ", groups) + "."
                 + (alone.isEmpty()
                         ? ""
@@ -130,12 +130,15 @@ final class CostRanking {
         double fastest = group.getFirst().rate();
         String text = "at " + Format.rate(slowest)
                 + (Format.rate(slowest).equals(Format.rate(fastest)) ? "" : "–" + Format.rate(fastest))
-                + " req/s "
-                + cheapestFirst.stream()
-                        .map(r -> r.target().name() + " " + value(figure, r))
-                        .collect(Collectors.joining(", "));
+                + " req/s ";
         int runs = group.getFirst().values().size();
-        if (runs < 2 || group.stream().anyMatch(r -> r.values().size() != runs)) {
+        if (runs < 2) {
+            return text + oneRun(cheapestFirst, figure);
+        }
+        text += cheapestFirst.stream()
+                .map(r -> r.target().name() + " " + value(figure, r))
+                .collect(Collectors.joining(", "));
+        if (group.stream().anyMatch(r -> r.values().size() != runs)) {
             return text;
         }
         long same = IntStream.range(0, runs)
@@ -149,6 +152,27 @@ final class CostRanking {
                 + (same == runs
                         ? ", in this order in each of the " + runs + " runs"
                         : ", in this order in " + same + " of the " + runs + " runs");
+    }
+
+    /**
+     * One run has no spread to show, so each step up says whether it is more than a single run's CPU per request moves
+     * by chance ({@link Thresholds#COST_NOISE_PERCENT}): "a 1.58 ≈ b 1.72 < c 2.12".
+     */
+    private static String oneRun(List<Ranked> cheapestFirst, Figure figure) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < cheapestFirst.size(); i++) {
+            Ranked r = cheapestFirst.get(i);
+            if (i > 0) {
+                double previous = cheapestFirst.get(i - 1).spread().median();
+                boolean apart = 100 * (r.spread().median() - previous) > Thresholds.COST_NOISE_PERCENT * previous;
+                text.append(apart ? " < " : " ≈ ");
+            }
+            text.append(r.target().name()).append(' ').append(value(figure, r));
+        }
+        return text
+                + " (one run: ≈ where the next is within "
+                + Format.whole(Thresholds.COST_NOISE_PERCENT)
+                + "%, what one run's CPU per request moves by chance)";
     }
 
     private static String value(Figure figure, Ranked r) {

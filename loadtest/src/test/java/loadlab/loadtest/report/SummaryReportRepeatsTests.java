@@ -54,6 +54,7 @@ class SummaryReportRepeatsTests {
     private static final Target THREADPOOL = Target.app("threadpool").orElseThrow();
     private static final Target VIRTUAL = Target.app("virtual").orElseThrow();
     private static final Target WEBFLUX = Target.app("webflux").orElseThrow();
+    private static final Target COROUTINES = Target.app("coroutines").orElseThrow();
 
     /** {@code count} good requests inside the window that took {@code elapsedMs}, of which the target added {@code addedMs}. */
     private static List<Sample> good(int count, long elapsedMs, long addedMs) {
@@ -482,18 +483,21 @@ class SummaryReportRepeatsTests {
         Repeats virtual = atTenPerSecond(VIRTUAL, new double[] {1.10, 0.90, 1.00}, new double[0]);
 
         assertThat(reading(DIRECT_RUNS, virtual, webflux))
-                .contains("by CPU s / 1000 req (slow-server was not sampled beside every app): at 10.0 req/s "
+                .contains("by CPU s / 1000 req (CPU / slow-server's is not there for every app): at 10.0 req/s "
                         + "app-webflux 0.85 (0.80–0.95), app-virtual 1.00 (0.90–1.10), in this order in 2 of the 3 "
                         + "runs.\n");
     }
 
     @Test
-    void oneRunRanksWithoutRangesAndAppsAtDifferentRatesAreNotRankedAtAll() {
+    void oneRunRanksWithoutRangesMarksStepsWithinChanceAndAppsAtDifferentRatesAreNotRankedAtAll() {
         Repeats webflux = atTenPerSecond(WEBFLUX, new double[] {0.80}, new double[] {0.50});
         Repeats virtual = atTenPerSecond(VIRTUAL, new double[] {1.10}, new double[] {0.50});
+        // 1.70 is 6% above app-webflux's 1.60, within what one run moves by; 2.20 is 29% above it.
+        Repeats coroutines = atTenPerSecond(COROUTINES, new double[] {0.85}, new double[] {0.50});
 
-        assertThat(reading(DIRECT_RUNS, virtual, webflux))
-                .contains("at 10.0 req/s app-webflux 1.60, app-virtual 2.20.\n");
+        assertThat(reading(DIRECT_RUNS, virtual, webflux, coroutines))
+                .contains("at 10.0 req/s app-webflux 1.60 ≈ app-coroutines 1.70 < app-virtual 2.20 (one run: ≈ where "
+                        + "the next is within 10%, what one run's CPU per request moves by chance).\n");
         assertThat(reading(DIRECT_RUNS, THREADPOOL_IN_BACKEND_UNITS, webflux))
                 .doesNotContain("CPU per request, cheapest first");
     }
@@ -512,7 +516,7 @@ class SummaryReportRepeatsTests {
                 List.of(withBackendPer1000(cpuPer1000(1.10), 0.50)));
 
         assertThat(reading(DIRECT_RUNS, fourPercentSlower, webflux))
-                .contains("at 9.6–10.0 req/s app-webflux 1.60, app-virtual 2.20.\n");
+                .contains("at 9.6–10.0 req/s app-webflux 1.60 < app-virtual 2.20 (one run");
         assertThat(reading(DIRECT_RUNS, sixPercentSlower, webflux)).doesNotContain("CPU per request, cheapest first");
         // 9.6 is within 5% of 10.0 and 9.2 (276 requests) within 5% of 9.6, though 8% below 10.0: one rate, as for apps
         // held at one ceiling whose fast errors spread their completed rates.
@@ -521,6 +525,6 @@ class SummaryReportRepeatsTests {
                 List.of(run(THREADPOOL, good(276, 2_000, 3))),
                 List.of(withBackendPer1000(cpuPer1000(1.50), 0.50)));
         assertThat(reading(DIRECT_RUNS, eightPercentSlower, fourPercentSlower, webflux))
-                .contains("at 9.2–10.0 req/s app-webflux 1.60, app-virtual 2.20, app-threadpool 3.00.\n");
+                .contains("at 9.2–10.0 req/s app-webflux 1.60 < app-virtual 2.20 < app-threadpool 3.00 (one run");
     }
 }
