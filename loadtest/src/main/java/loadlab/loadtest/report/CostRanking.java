@@ -178,9 +178,6 @@ final class CostRanking {
     private static String value(Figure figure, Ranked r) {
         Spread spread = r.spread();
         String median = figure.format().apply(spread.median());
-        return r.values().size() < 2
-                ? median
-                : median + " (" + figure.format().apply(spread.min()) + "–"
-                        + figure.format().apply(spread.max()) + ")";
+        return r.values().size() < 2 ? median : median + " (" + RepeatsSection.range(figure, spread) + ")";
     }
 }

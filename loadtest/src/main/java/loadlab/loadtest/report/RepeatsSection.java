@@ -90,7 +90,8 @@ final class RepeatsSection {
                 .orElse(Format.NOT_AVAILABLE);
     }
 
-    private static String range(Figure figure, Spread spread) {
+    /** "min–max" of a figure across runs, as every cell shows it. */
+    static String range(Figure figure, Spread spread) {
         return figure.format().apply(spread.min()) + "–" + figure.format().apply(spread.max());
     }
 
