@@ -65,8 +65,9 @@ class EngineOverSslTests {
         try (namespace) {
             String here = namespace.rootAddress();
             Path keystore = keystore();
-            int backendPort = LabFixtures.freePort();
-            int appPort = LabFixtures.freePort();
+            List<Integer> ports = LabFixtures.freePorts(2);
+            int backendPort = ports.get(0);
+            int appPort = ports.get(1);
             Process backend = hosts.service(
                     "slow-server", "--port=" + backendPort, "--bind=" + here, "--min-delay-ms=0", "--max-delay-ms=200");
             hosts.awaitHealthy(backend, "http://" + here + ":" + backendPort + "/__admin/health");

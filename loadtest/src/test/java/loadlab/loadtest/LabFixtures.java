@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.plan.Knobs;
@@ -67,7 +68,7 @@ final class LabFixtures {
                 "--jitWarmup=off",
                 "--delayMin=0",
                 "--delayMax=200",
-                "--ports=" + freePorts()));
+                "--ports=" + portsEntries()));
         // A comparison of 50 users, unless the test names a scenario of another kind, which takes its own load knobs.
         if (Arrays.stream(overrides).noneMatch(o -> o.startsWith("--scenario="))) {
             args.add("--users=50");
@@ -76,20 +77,62 @@ final class LabFixtures {
         return args;
     }
 
-    static String freePorts() throws IOException {
+    /** The --ports knob's value: every service of the lab on a port of its own, free now. */
+    private static String portsEntries() throws IOException {
+        List<Integer> free = freePorts(2 + Target.APPS.size());
         List<String> entries = new ArrayList<>();
-        entries.add(Target.SLOW_SERVER + ":" + freePort());
-        entries.add(Target.DB_SERVER + ":" + freePort());
-        for (Target app : Target.APPS) {
-            entries.add(app.name() + ":" + freePort());
+        entries.add(Target.SLOW_SERVER + ":" + free.get(0));
+        entries.add(Target.DB_SERVER + ":" + free.get(1));
+        for (int i = 0; i < Target.APPS.size(); i++) {
+            entries.add(Target.APPS.get(i).name() + ":" + free.get(2 + i));
         }
         return String.join(",", entries);
     }
 
     static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
+        return freePorts(1).get(0);
+    }
+
+    /**
+     * Ports free now and distinct: each stays bound until all are found, so two calls to the kernel cannot hand back
+     * the same one. They come from below the kernel's ephemeral range, because a port from inside it (what a bind to
+     * port 0 gives) can be taken by any client connection's local end, the load generator's included, before the
+     * service meant for it binds it.
+     */
+    static List<Integer> freePorts(int count) throws IOException {
+        int high = ephemeralLow();
+        int low = Math.min(20_000, high / 2);
+        int start = low + ThreadLocalRandom.current().nextInt(high - low);
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < high - low && held.size() < count; i++) {
+                int port = low + (start - low + i) % (high - low);
+                try {
+                    held.add(new ServerSocket(port));
+                } catch (IOException taken) {
+                    // in use: try the next one
+                }
+            }
+            if (held.size() < count) {
+                throw new IOException("fewer than " + count + " free ports in " + low + ".." + (high - 1));
+            }
+            return held.stream().map(ServerSocket::getLocalPort).toList();
+        } finally {
+            for (ServerSocket socket : held) {
+                socket.close();
+            }
         }
+    }
+
+    /**
+     * The first port the kernel hands out to a bind to port 0 or an outgoing connection. Read by lines: {@code
+     * Files.readString} of this sysctl returned its first byte only ("3"), on JDK 25.
+     */
+    private static int ephemeralLow() throws IOException {
+        Path range = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
+        return Files.exists(range)
+                ? Integer.parseInt(Files.readAllLines(range).get(0).trim().split("\\s+")[0])
+                : 32_768;
     }
 
     /** Runs the lab in this JVM as {@code make compare} would, with these arguments. */

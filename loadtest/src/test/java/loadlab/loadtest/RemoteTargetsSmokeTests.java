@@ -48,9 +48,10 @@ class RemoteTargetsSmokeTests {
 
     @Test
     void remoteTargetsAreMeasuredFromTheirActuatorAndOutliveTheRun(@TempDir Path results) throws Exception {
-        int backendPort = LabFixtures.freePort();
-        int appPort = LabFixtures.freePort();
-        int managementPort = LabFixtures.freePort();
+        List<Integer> ports = LabFixtures.freePorts(3);
+        int backendPort = ports.get(0);
+        int appPort = ports.get(1);
+        int managementPort = ports.get(2);
         Process backend = hosts.service(
                 "slow-server", "--port=" + backendPort, "--bind=127.0.0.1", "--min-delay-ms=0", "--max-delay-ms=200");
         hosts.awaitHealthy(backend, "http://127.0.0.1:" + backendPort + "/__admin/health");
