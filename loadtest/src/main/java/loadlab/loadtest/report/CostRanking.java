@@ -5,11 +5,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import loadlab.loadtest.measure.Point;
-import loadlab.loadtest.measure.RunStats;
+import loadlab.loadtest.measure.Repeats;
 import loadlab.loadtest.measure.Spread;
 import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.plan.Target;
@@ -56,21 +55,19 @@ final class CostRanking {
         Figure figure = inBackendUnits ? Figure.CPU_OVER_BACKEND : Figure.CPU;
         List<Ranked> ranked = new ArrayList<>();
         for (List<Point> points : apps) {
-            List<OptionalDouble> values = points.stream()
-                    .map(p -> figure.value().apply(p.stats().orElseThrow(), p.cost()))
-                    .toList();
-            if (values.stream().anyMatch(OptionalDouble::isEmpty)) {
+            Repeats repeats = new Repeats(
+                    points.getFirst().target(),
+                    points.stream().map(p -> p.stats().orElseThrow()).toList(),
+                    points.stream().map(Point::cost).toList());
+            Optional<List<Double>> values = RepeatsSection.perRun(figure, repeats);
+            if (values.isEmpty()) {
                 return Optional.empty();
             }
-            double rate = Spread.of(points.stream()
-                            .map(p -> p.stats().orElseThrow())
-                            .map(RunStats::throughputPerSecond)
-                            .toList())
+            double rate = RepeatsSection.perRun(Figure.THROUGHPUT, repeats)
+                    .map(Spread::of)
+                    .orElseThrow()
                     .median();
-            ranked.add(new Ranked(
-                    points.getFirst().target(),
-                    rate,
-                    values.stream().map(OptionalDouble::getAsDouble).toList()));
+            ranked.add(new Ranked(repeats.target(), rate, values.get()));
         }
         List<List<Ranked>> byRate = sameRates(ranked);
         List<String> groups = byRate.stream()

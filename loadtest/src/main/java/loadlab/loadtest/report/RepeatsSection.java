@@ -97,14 +97,18 @@ final class RepeatsSection {
 
     /** Empty when any run lacks the figure: a spread over the runs that happen to have it would hide that. */
     private static Optional<Spread> spread(Figure figure, Repeats repeats) {
+        return perRun(figure, repeats).map(Spread::of);
+    }
+
+    /** The figure in each run, in run order; empty when any run lacks it. */
+    static Optional<List<Double>> perRun(Figure figure, Repeats repeats) {
         List<OptionalDouble> values = IntStream.range(0, repeats.runs().size())
                 .mapToObj(run -> figure.value().apply(repeats.runs().get(run), repeats.cost(run)))
                 .toList();
         if (values.stream().anyMatch(OptionalDouble::isEmpty)) {
             return Optional.empty();
         }
-        return Optional.of(
-                Spread.of(values.stream().map(OptionalDouble::getAsDouble).toList()));
+        return Optional.of(values.stream().map(OptionalDouble::getAsDouble).toList());
     }
 
     /** The plain reading: which figures did not repeat, for which targets, by how much. */
