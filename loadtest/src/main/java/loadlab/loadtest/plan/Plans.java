@@ -68,7 +68,7 @@ final class Plans {
                 runs,
                 request.usesDatabase()
                         ? values.targets("apps").stream()
-                                .map(target -> target.isApp() ? target : Target.DIRECT_DATABASE)
+                                .map(Target::overDatabase)
                                 .toList()
                         : values.targets("apps"),
                 cpus(values),

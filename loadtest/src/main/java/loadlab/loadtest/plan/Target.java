@@ -2,6 +2,7 @@ package loadlab.loadtest.plan;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.stream.Stream;
@@ -62,6 +63,29 @@ public record Target(String name, String module, int defaultPort, OptionalInt th
                     8085,
                     OptionalInt.empty(),
                     "Tomcat on virtual threads, blocking RestClient"));
+
+    /**
+     * Each app's model where the request goes to PostgreSQL, not slow-server: the same server, with the database
+     * client at the leaf in place of the HTTP one (the README's GET /db).
+     */
+    private static final Map<String, String> OVER_DATABASE = Map.of(
+            "app-threadpool", "Tomcat, 200 threads, JDBC through a Hikari pool",
+            "app-threadpool-400", "Tomcat, 400 threads, JDBC through a Hikari pool",
+            "app-webflux", "Netty, r2dbc through r2dbc-pool",
+            "app-coroutines", "Kotlin suspend on WebFlux, r2dbc through r2dbc-pool",
+            "app-virtual", "Tomcat on virtual threads, JDBC through a Hikari pool");
+
+    /** This target as a database plan runs it: the direct row's query, or the app's own database client. */
+    public Target overDatabase() {
+        if (!isApp()) {
+            return DIRECT_DATABASE;
+        }
+        String model = OVER_DATABASE.get(name);
+        if (model == null) {
+            throw new IllegalStateException("no database model for " + name);
+        }
+        return new Target(name, module, defaultPort, threadLimit, model);
+    }
 
     /** By module name ({@code app-webflux}) or short name ({@code webflux}). */
     public static Optional<Target> app(String name) {

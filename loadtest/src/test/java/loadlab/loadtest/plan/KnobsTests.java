@@ -2,6 +2,7 @@ package loadlab.loadtest.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -177,6 +178,16 @@ class KnobsTests {
         assertThat(db.requestOf(Target.DIRECT)).isEqualTo(Request.DATABASE);
         assertThat(db.targets().getFirst()).isEqualTo(Target.DIRECT_DATABASE);
         assertThat(Target.DIRECT_DATABASE.isApp()).isFalse();
+        assertThat(db.targets())
+                .as("each app's model names the database client its requests go through, not its HTTP client")
+                .extracting(Target::name, Target::model)
+                .contains(
+                        tuple("app-threadpool", "Tomcat, 200 threads, JDBC through a Hikari pool"),
+                        tuple("app-webflux", "Netty, r2dbc through r2dbc-pool"),
+                        tuple("app-virtual", "Tomcat on virtual threads, JDBC through a Hikari pool"));
+        assertThat(parse().plan().targets())
+                .extracting(Target::name, Target::model)
+                .contains(tuple("app-webflux", "Netty, WebClient"));
         assertThat(parse("--scenario=db", "--dbPool=50").plan().dbPool()).hasValue(50);
         assertThat(parse().plan().dbPool()).isEmpty();
 
