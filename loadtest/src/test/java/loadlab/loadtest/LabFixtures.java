@@ -128,7 +128,7 @@ final class LabFixtures {
      * The first port the kernel hands out to a bind to port 0 or an outgoing connection. Read by lines: {@code
      * Files.readString} of this sysctl returned its first byte only ("3"), on JDK 25.
      */
-    private static int ephemeralLow() throws IOException {
+    static int ephemeralLow() throws IOException {
         Path range = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
         return Files.exists(range)
                 ? Integer.parseInt(Files.readAllLines(range).get(0).trim().split("\\s+")[0])
