@@ -132,9 +132,9 @@ public record ResourceCost(
     }
 
     /**
-     * @param target        readings of the target's process over the run ({@link ProcessSampler#start(long)})
+     * @param target        readings of the target's process over the run ({@code run.ProcessSampler})
      * @param jfr           the target's recording read for the same window, if it could be read
-     * @param loadGenerator readings of this JVM over the run ({@link ProcessSampler#startThisJvm()})
+     * @param loadGenerator readings of this JVM over the run ({@code run.ProcessSampler})
      * @param requests      requests counted in the window ({@link RunStats#requests()})
      */
     public static ResourceCost of(

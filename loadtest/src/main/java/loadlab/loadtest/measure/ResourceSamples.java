@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Timestamped readings of one process's cumulative CPU time, resident set size and OS thread count (and what else
- * its source gives), as a {@link ProcessSampler} takes them about once a second. A pure value: {@link ResourceUsage} does the arithmetic.
+ * its source gives), as the run's process sampler takes them about once a second. A pure value: {@link ResourceUsage} does the arithmetic.
  *
  * @param readings in time order (the constructor sorts a copy)
  */

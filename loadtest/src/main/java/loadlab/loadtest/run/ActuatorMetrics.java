@@ -116,7 +116,7 @@ final class ActuatorMetrics {
     }
 
     /**
-     * One reading, as a {@link loadlab.loadtest.measure.ProcessSampler} takes it. A reading that fails is tried
+     * One reading, as a {@link ProcessSampler} takes it. A reading that fails is tried
      * again every half second, so that one slow answer delays a reading rather than ending the sampling; only an
      * Actuator silent for {@link Thresholds#STALLED_AFTER} ends it (the health watch has then failed the row).
      *

@@ -20,7 +20,6 @@ import java.util.function.BiConsumer;
 import loadlab.loadtest.engine.EngineFigures;
 import loadlab.loadtest.engine.RmiFailure;
 import loadlab.loadtest.measure.EngineUsage;
-import loadlab.loadtest.measure.ProcessSampler;
 import loadlab.loadtest.measure.ResourceSamples;
 import loadlab.loadtest.plan.Engines;
 

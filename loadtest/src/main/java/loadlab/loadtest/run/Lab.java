@@ -14,7 +14,6 @@ import java.util.OptionalInt;
 import loadlab.loadtest.measure.JfrFigures;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
-import loadlab.loadtest.measure.ProcessSampler;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Setup;

@@ -18,7 +18,6 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import loadlab.loadtest.measure.ProcessSampler;
 
 /**
  * A service of the lab (slow-server, db-server or an app) running as a child JVM.

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import loadlab.loadtest.measure.LiveMemory;
-import loadlab.loadtest.measure.ProcessSampler;
 
 /**
  * Reads what a target holds live ({@link LiveMemory}): a full collection at rest when it is made, before the target's

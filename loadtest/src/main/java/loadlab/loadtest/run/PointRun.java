@@ -16,7 +16,6 @@ import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.PoolWait;
-import loadlab.loadtest.measure.ProcessSampler;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceSamples;
 import loadlab.loadtest.measure.RunStats;

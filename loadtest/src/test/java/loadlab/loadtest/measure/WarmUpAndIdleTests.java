@@ -88,19 +88,4 @@ class WarmUpAndIdleTests {
                 .as("a process whose compiler threads cannot be read does not hold the warm-up")
                 .isTrue();
     }
-
-    @Test
-    void compilerThreadsAreFoundByTheirName() {
-        assertThat(CompilerThreads.isCompilerName("C2 CompilerThre\n")).isTrue();
-        assertThat(CompilerThreads.isCompilerName("C1 CompilerThre")).isTrue();
-        assertThat(CompilerThreads.isCompilerName("GC Thread#0")).isFalse();
-        assertThat(CompilerThreads.isCompilerName("http-nio-8081-e")).isFalse();
-    }
-
-    @Test
-    void thisJvmsCompilerThreadsAreReadFromProc() {
-        long nanos = new CompilerThreads(ProcessHandle.current().pid()).cpuNanos();
-
-        assertThat(nanos).as("a JVM that has run tests has compiled something").isPositive();
-    }
 }

@@ -1,4 +1,4 @@
-package loadlab.loadtest.measure;
+package loadlab.loadtest.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import loadlab.loadtest.measure.ResourceSamples;
 import org.junit.jupiter.api.Test;
 
 class ProcStatTests {

@@ -1,4 +1,4 @@
-package loadlab.loadtest.measure;
+package loadlab.loadtest.run;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import loadlab.loadtest.measure.ResourceSamples;
 
 /**
  * Reads one process's CPU time, RSS and OS thread count from Linux's {@code /proc/<pid>/stat} and

@@ -1,4 +1,4 @@
-package loadlab.loadtest.measure;
+package loadlab.loadtest.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import loadlab.loadtest.measure.MeasurementWindow;
+import loadlab.loadtest.measure.ResourceSamples;
+import loadlab.loadtest.measure.ResourceUsage;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

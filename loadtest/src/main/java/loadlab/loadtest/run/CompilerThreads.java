@@ -1,4 +1,4 @@
-package loadlab.loadtest.measure;
+package loadlab.loadtest.run;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import loadlab.loadtest.measure.ResourceSamples;
 
 /**
  * The CPU time of one JVM's JIT compiler threads, from {@code /proc/<pid>/task}: HotSpot names them

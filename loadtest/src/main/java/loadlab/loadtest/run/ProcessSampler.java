@@ -1,4 +1,4 @@
-package loadlab.loadtest.measure;
+package loadlab.loadtest.run;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -12,6 +12,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import loadlab.loadtest.measure.ResourceSamples;
+import loadlab.loadtest.measure.ResourceUsage;
+import loadlab.loadtest.measure.Timers;
 
 /**
  * Samples one process's CPU time, RSS and OS threads about once a second on a daemon thread, from start until
@@ -20,7 +23,7 @@ import java.util.function.Supplier;
  * come from {@code /proc} for a process of this machine, or from whatever source {@link #of} is given (a process on
  * another host, read through its Actuator).
  */
-public final class ProcessSampler implements AutoCloseable {
+final class ProcessSampler implements AutoCloseable {
 
     public static final Duration DEFAULT_PERIOD = Duration.ofSeconds(1);
 
