@@ -1,5 +1,8 @@
 package loadlab.loadtest.measure;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 import java.util.Optional;
 
@@ -14,6 +17,7 @@ import java.util.Optional;
  * @param kernelMs  the median CPU time one run of the fixed work took, over the runs inside the window
  * @param timings   how many runs the median is over
  */
+@JsonPropertyOrder({"yardstick", "kernelMs", "referenceMs", "timings"})
 public record CpuSpeed(Yardstick yardstick, double kernelMs, int timings) {
 
     /**
@@ -51,7 +55,20 @@ public record CpuSpeed(Yardstick yardstick, double kernelMs, int timings) {
         return Optional.of(new CpuSpeed(yardstick, kernelMs, inside.length));
     }
 
-    /** What the work is taken to cost on the reference CPU: the unit the normalised figures are in. */
+    /** As a data file has it: files from before the yardstick was named were all timed with the 64 KiB walk. */
+    @JsonCreator
+    static CpuSpeed read(
+            @JsonProperty("yardstick") Yardstick yardstick,
+            @JsonProperty("kernelMs") double kernelMs,
+            @JsonProperty("timings") int timings) {
+        return new CpuSpeed(yardstick == null ? Yardstick.WALK_64_KIB : yardstick, kernelMs, timings);
+    }
+
+    /**
+     * What the work is taken to cost on the reference CPU: the unit the normalised figures are in. A data file has it
+     * beside the kernel's time, for a reader without the runner.
+     */
+    @JsonProperty(access = JsonProperty.Access.READ_ONLY)
     public double referenceMs() {
         return yardstick.referenceMs();
     }

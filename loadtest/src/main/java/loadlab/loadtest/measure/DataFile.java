@@ -1,17 +1,18 @@
 package loadlab.loadtest.measure;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import loadlab.loadtest.plan.Backend;
@@ -25,44 +26,37 @@ import loadlab.loadtest.plan.Target;
 /**
  * A run's {@link ResultSet} as one JSON file beside its report ({@code summary.json} beside {@code summary.md}): the
  * boundary between measuring and reporting. {@code make report} renders every report and chart again from these
- * files alone, and {@code make diff} compares two of them. The fields are named as in the records they come from;
- * the README's "Data files" section lists them.
+ * files alone, and {@code make diff} compares two of them. Jackson writes and reads the figure records themselves (a
+ * missing figure is {@code null}, never a zero; doubles round-trip exactly); the records below give the plan and the
+ * points the shape the files have always had. The README's "Data files" section lists the fields.
  */
 public final class DataFile {
 
     /** Changes when a field changes meaning or goes away; a reader refuses a schema it does not know. */
     public static final String SCHEMA = "loadlab-results/1";
 
-    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectMapper JSON = JsonMapper.builder()
+            .addModule(new Jdk8Module())
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
 
     private DataFile() {}
 
     public static String toJson(ResultSet results) {
-        ObjectNode root = JSON.objectNode().put("schema", SCHEMA);
-        root.set("plan", plan(results.plan()));
-        root.set("environment", MAPPER.valueToTree(results.environment()));
-        ArrayNode points = root.putArray("points");
-        results.points().forEach(point -> points.add(point(point)));
         try {
-            return MAPPER.writeValueAsString(root) + "\n";
-        } catch (IOException e) {
+            return JSON.writeValueAsString(FileJson.of(results)) + "\n";
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException("a result set that cannot be written as JSON", e);
         }
     }
 
     public static ResultSet fromJson(String json) throws IOException {
-        JsonNode root = MAPPER.readTree(json);
+        JsonNode root = JSON.readTree(json);
         String schema = root.path("schema").asText();
         if (!SCHEMA.equals(schema)) {
             throw new IOException("not a loadlab data file of schema " + SCHEMA + " (schema '" + schema + "')");
         }
-        Plan plan = plan(root.get("plan"));
-        List<Point> points = new ArrayList<>();
-        for (JsonNode point : root.get("points")) {
-            points.add(point(point, plan));
-        }
-        return new ResultSet(plan, MAPPER.treeToValue(root.get("environment"), Environment.class), points);
+        return JSON.treeToValue(root, FileJson.class).results();
     }
 
     public static ResultSet read(Path file) throws IOException {
@@ -73,188 +67,259 @@ public final class DataFile {
         }
     }
 
-    private static ObjectNode plan(Plan plan) {
-        ObjectNode node = JSON.objectNode()
-                .put("name", plan.name())
-                .put("about", plan.about())
-                .put("kind", plan.kind().name())
-                .put("request", plan.request().path())
-                .put("appCores", plan.appCores())
-                .put("folder", plan.folder());
-        ArrayNode appCpus = node.putArray("appCpus");
-        plan.cpus().appCpus().forEach(appCpus::add);
-        ArrayNode labCpus = node.putArray("labCpus");
-        plan.cpus().labCpus().forEach(labCpus::add);
-        node.put("machineCpus", plan.cpus().machine());
-        // Only a database plan has a pool; the other data files keep their fields as they were.
-        plan.dbPool().ifPresent(pool -> node.put("dbPool", pool));
-        // Likewise the apps' JVM flags, written only where a plan changed them.
-        if (!plan.appJvmFlags().equals(Plan.DEFAULT_APP_JVM_FLAGS)) {
-            ArrayNode flags = node.putArray("appJvmFlags");
-            plan.appJvmFlags().forEach(flags::add);
+    record FileJson(String schema, PlanJson plan, Environment environment, List<PointJson> points) {
+
+        static FileJson of(ResultSet results) {
+            return new FileJson(
+                    SCHEMA,
+                    PlanJson.of(results.plan()),
+                    results.environment(),
+                    results.points().stream().map(PointJson::of).toList());
         }
-        node.putObject("phases")
-                .put("rampUpSeconds", plan.phases().rampUp().toSeconds())
-                .put("warmUpSeconds", plan.phases().warmUp().toSeconds())
-                .put("windowSeconds", plan.phases().window().toSeconds())
-                .put("timeoutSeconds", plan.phases().timeout().toSeconds())
-                .put("warmUpUntilJitSettles", plan.phases().untilJitSettles());
-        ObjectNode backend = node.putObject("backend")
-                .put("minDelayMs", plan.backend().minDelayMs())
-                .put("maxDelayMs", plan.backend().maxDelayMs());
-        if (plan.backend().seed().isPresent()) {
-            backend.put("seed", plan.backend().seed().getAsLong());
-        } else {
-            backend.putNull("seed");
+
+        ResultSet results() {
+            Plan read = plan.plan();
+            return new ResultSet(
+                    read, environment, points.stream().map(p -> p.point(read)).toList());
         }
-        backend.put("schedule", plan.backend().schedule());
-        ArrayNode loads = node.putArray("loads");
-        plan.loads().forEach(load -> loads.add(load(load)));
-        node.put("runs", plan.runs());
-        ArrayNode targets = node.putArray("targets");
-        for (Target target : plan.targets()) {
-            ObjectNode t = targets.addObject()
-                    .put("name", target.name())
-                    .put("module", target.module())
-                    .put("defaultPort", target.defaultPort());
-            if (target.threadLimit().isPresent()) {
-                t.put("threadLimit", target.threadLimit().getAsInt());
-            } else {
-                t.putNull("threadLimit");
+    }
+
+    /**
+     * @param machineCpus empty in files written before pinning existed, which say only how many cores an app had: all
+     *     of the machine's
+     * @param dbPool      only a database plan has a pool; the other data files keep their fields as they were
+     * @param appJvmFlags likewise the apps' JVM flags, written only where a plan changed them
+     */
+    record PlanJson(
+            String name,
+            String about,
+            Plan.Kind kind,
+            String request,
+            int appCores,
+            String folder,
+            List<Integer> appCpus,
+            List<Integer> labCpus,
+            OptionalInt machineCpus,
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) OptionalInt dbPool,
+            @JsonInclude(JsonInclude.Include.NON_NULL) List<String> appJvmFlags,
+            PhasesJson phases,
+            BackendJson backend,
+            List<LoadJson> loads,
+            int runs,
+            List<TargetJson> targets) {
+
+        static PlanJson of(Plan plan) {
+            return new PlanJson(
+                    plan.name(),
+                    plan.about(),
+                    plan.kind(),
+                    plan.request().path(),
+                    plan.appCores(),
+                    plan.folder(),
+                    plan.cpus().appCpus(),
+                    plan.cpus().labCpus(),
+                    OptionalInt.of(plan.cpus().machine()),
+                    plan.dbPool(),
+                    plan.appJvmFlags().equals(Plan.DEFAULT_APP_JVM_FLAGS) ? null : plan.appJvmFlags(),
+                    PhasesJson.of(plan.phases()),
+                    BackendJson.of(plan.backend()),
+                    plan.loads().stream().map(LoadJson::of).toList(),
+                    plan.runs(),
+                    plan.targets().stream().map(TargetJson::of).toList());
+        }
+
+        Plan plan() {
+            return new Plan(
+                    name,
+                    about,
+                    kind,
+                    phases.phases(),
+                    backend.backend(),
+                    Request.parse(request),
+                    loads.stream().map(LoadJson::load).toList(),
+                    runs,
+                    targets.stream().map(TargetJson::target).toList(),
+                    machineCpus.isPresent()
+                            ? new CpuPinning(appCpus, labCpus, machineCpus.getAsInt())
+                            : CpuPinning.none(appCores),
+                    folder,
+                    dbPool,
+                    appJvmFlags == null ? Plan.DEFAULT_APP_JVM_FLAGS : appJvmFlags);
+        }
+    }
+
+    record PhasesJson(
+            long rampUpSeconds,
+            long warmUpSeconds,
+            long windowSeconds,
+            long timeoutSeconds,
+            boolean warmUpUntilJitSettles) {
+
+        static PhasesJson of(Phases p) {
+            return new PhasesJson(
+                    p.rampUp().toSeconds(),
+                    p.warmUp().toSeconds(),
+                    p.window().toSeconds(),
+                    p.timeout().toSeconds(),
+                    p.untilJitSettles());
+        }
+
+        Phases phases() {
+            return new Phases(
+                    Duration.ofSeconds(rampUpSeconds),
+                    Duration.ofSeconds(warmUpSeconds),
+                    Duration.ofSeconds(windowSeconds),
+                    Duration.ofSeconds(timeoutSeconds),
+                    warmUpUntilJitSettles);
+        }
+    }
+
+    record BackendJson(int minDelayMs, int maxDelayMs, OptionalLong seed, String schedule) {
+
+        static BackendJson of(Backend b) {
+            return new BackendJson(b.minDelayMs(), b.maxDelayMs(), b.seed(), b.schedule());
+        }
+
+        Backend backend() {
+            return new Backend(minDelayMs, maxDelayMs, seed, schedule);
+        }
+    }
+
+    /** One of three shapes, told apart by which fields it has. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record LoadJson(
+            Integer closedUsers,
+            Double openRatePerSecond,
+            Integer maxThreads,
+            Integer spikeUsers,
+            Integer factor,
+            Long beforeSeconds,
+            Long duringSeconds,
+            Long afterSeconds) {
+
+        static LoadJson of(LoadShape load) {
+            return switch (load) {
+                case LoadShape.Closed closed -> new LoadJson(closed.users(), null, null, null, null, null, null, null);
+                case LoadShape.Open open ->
+                    new LoadJson(null, open.ratePerSecond(), open.maxThreads(), null, null, null, null, null);
+                case LoadShape.Spike spike ->
+                    new LoadJson(
+                            null,
+                            null,
+                            null,
+                            spike.users(),
+                            spike.factor(),
+                            spike.before().toSeconds(),
+                            spike.during().toSeconds(),
+                            spike.after().toSeconds());
+            };
+        }
+
+        LoadShape load() {
+            if (closedUsers != null) {
+                return new LoadShape.Closed(closedUsers);
             }
-            t.put("model", target.model());
+            if (spikeUsers != null) {
+                return new LoadShape.Spike(
+                        spikeUsers,
+                        factor,
+                        Duration.ofSeconds(beforeSeconds),
+                        Duration.ofSeconds(duringSeconds),
+                        Duration.ofSeconds(afterSeconds));
+            }
+            return new LoadShape.Open(openRatePerSecond, maxThreads);
         }
-        return node;
     }
 
-    private static Plan plan(JsonNode n) {
-        JsonNode p = n.get("phases");
-        JsonNode b = n.get("backend");
-        List<LoadShape> loads = new ArrayList<>();
-        n.get("loads").forEach(load -> loads.add(load(load)));
-        List<Target> targets = new ArrayList<>();
-        for (JsonNode t : n.get("targets")) {
-            targets.add(new Target(
-                    t.get("name").asText(),
-                    t.get("module").asText(),
-                    t.get("defaultPort").asInt(),
-                    t.get("threadLimit").isNull()
-                            ? OptionalInt.empty()
-                            : OptionalInt.of(t.get("threadLimit").asInt()),
-                    t.get("model").asText()));
+    record TargetJson(String name, String module, int defaultPort, OptionalInt threadLimit, String model) {
+
+        static TargetJson of(Target t) {
+            return new TargetJson(t.name(), t.module(), t.defaultPort(), t.threadLimit(), t.model());
         }
-        return new Plan(
-                n.get("name").asText(),
-                n.get("about").asText(),
-                Plan.Kind.valueOf(n.get("kind").asText()),
-                new Phases(
-                        Duration.ofSeconds(p.get("rampUpSeconds").asLong()),
-                        Duration.ofSeconds(p.get("warmUpSeconds").asLong()),
-                        Duration.ofSeconds(p.get("windowSeconds").asLong()),
-                        Duration.ofSeconds(p.get("timeoutSeconds").asLong()),
-                        p.get("warmUpUntilJitSettles").asBoolean()),
-                new Backend(
-                        b.get("minDelayMs").asInt(),
-                        b.get("maxDelayMs").asInt(),
-                        b.get("seed").isNull()
-                                ? OptionalLong.empty()
-                                : OptionalLong.of(b.get("seed").asLong()),
-                        b.get("schedule").asText()),
-                Request.parse(n.get("request").asText()),
-                loads,
-                n.get("runs").asInt(),
-                targets,
-                cpus(n),
-                n.get("folder").asText(),
-                n.has("dbPool") ? OptionalInt.of(n.get("dbPool").asInt()) : OptionalInt.empty(),
-                appJvmFlags(n));
+
+        Target target() {
+            return new Target(name, module, defaultPort, threadLimit, model);
+        }
     }
 
-    private static List<String> appJvmFlags(JsonNode n) {
-        if (!n.has("appJvmFlags")) {
-            return Plan.DEFAULT_APP_JVM_FLAGS;
+    /** A point names its target, which the plan describes; it was either measured or failed. */
+    record PointJson(
+            String target,
+            LoadJson load,
+            int run,
+            @JsonInclude(JsonInclude.Include.NON_NULL) RunStats measured,
+            @JsonInclude(JsonInclude.Include.NON_NULL) FailedJson failed,
+            CostJson cost,
+            Series series) {
+
+        static PointJson of(Point point) {
+            return new PointJson(
+                    point.target().name(),
+                    LoadJson.of(point.load()),
+                    point.run(),
+                    point.outcome() instanceof Outcome.Measured measured ? measured.stats() : null,
+                    point.outcome() instanceof Outcome.Failed failed
+                            ? new FailedJson(failed.reason(), failed.log().toString())
+                            : null,
+                    CostJson.of(point.cost()),
+                    point.series());
         }
-        List<String> flags = new ArrayList<>();
-        n.get("appJvmFlags").forEach(flag -> flags.add(flag.asText()));
-        return flags;
+
+        Point point(Plan plan) {
+            Target named = plan.targets().stream()
+                    .filter(t -> t.name().equals(target))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("a point of '" + target + "', not in the plan"));
+            Outcome outcome = measured != null
+                    ? new Outcome.Measured(measured)
+                    : new Outcome.Failed(failed.reason, Path.of(failed.log));
+            return new Point(named, load.load(), run, outcome, cost.cost(), series);
+        }
     }
 
-    /** Files written before pinning existed say only how many cores an app had: all of the machine's. */
-    private static CpuPinning cpus(JsonNode n) {
-        if (!n.has("machineCpus")) {
-            return CpuPinning.none(n.get("appCores").asInt());
-        }
-        List<Integer> app = new ArrayList<>();
-        n.get("appCpus").forEach(cpu -> app.add(cpu.asInt()));
-        List<Integer> lab = new ArrayList<>();
-        n.get("labCpus").forEach(cpu -> lab.add(cpu.asInt()));
-        return new CpuPinning(app, lab, n.get("machineCpus").asInt());
-    }
+    record FailedJson(String reason, String log) {}
 
-    private static ObjectNode load(LoadShape load) {
-        return switch (load) {
-            case LoadShape.Closed closed -> JSON.objectNode().put("closedUsers", closed.users());
-            case LoadShape.Open open ->
-                JSON.objectNode().put("openRatePerSecond", open.ratePerSecond()).put("maxThreads", open.maxThreads());
-            case LoadShape.Spike spike ->
-                JSON.objectNode()
-                        .put("spikeUsers", spike.users())
-                        .put("factor", spike.factor())
-                        .put("beforeSeconds", spike.before().toSeconds())
-                        .put("duringSeconds", spike.during().toSeconds())
-                        .put("afterSeconds", spike.after().toSeconds());
-        };
-    }
+    /**
+     * What a point cost. The fields that came after the first files are left out where they have nothing to say, so
+     * that files of runs without them, and older files, read and write as before: a pool (a database request only), the
+     * CPU's speed (files written before the yardstick have none), remote engines (a load sent from them only) and the
+     * cores of another host (an app on another host whose processors were read).
+     */
+    record CostJson(
+            Optional<ResourceUsage> process,
+            Optional<JfrFigures> jfr,
+            Optional<ResourceUsage> loadGenerator,
+            Optional<ResourceUsage> backend,
+            Optional<LiveMemory> memory,
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<PoolWait> poolWait,
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<CpuSpeed> speed,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<EngineUsage> engines,
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) OptionalInt hostCores) {
 
-    private static LoadShape load(JsonNode n) {
-        if (n.has("closedUsers")) {
-            return new LoadShape.Closed(n.get("closedUsers").asInt());
+        static CostJson of(ResourceCost c) {
+            return new CostJson(
+                    c.process(),
+                    c.jfr(),
+                    c.loadGenerator(),
+                    c.backend(),
+                    c.memory(),
+                    c.poolWait(),
+                    c.speed(),
+                    c.engines(),
+                    c.hostCores());
         }
-        if (n.has("spikeUsers")) {
-            return new LoadShape.Spike(
-                    n.get("spikeUsers").asInt(),
-                    n.get("factor").asInt(),
-                    Duration.ofSeconds(n.get("beforeSeconds").asLong()),
-                    Duration.ofSeconds(n.get("duringSeconds").asLong()),
-                    Duration.ofSeconds(n.get("afterSeconds").asLong()));
-        }
-        return new LoadShape.Open(
-                n.get("openRatePerSecond").asDouble(), n.get("maxThreads").asInt());
-    }
 
-    private static ObjectNode point(Point point) {
-        ObjectNode node = JSON.objectNode().put("target", point.target().name());
-        node.set("load", load(point.load()));
-        node.put("run", point.run());
-        switch (point.outcome()) {
-            case Outcome.Measured measured -> node.set("measured", FiguresJson.stats(measured.stats()));
-            case Outcome.Failed failed ->
-                node.putObject("failed")
-                        .put("reason", failed.reason())
-                        .put("log", failed.log().toString());
+        ResourceCost cost() {
+            return new ResourceCost(
+                    process,
+                    jfr,
+                    loadGenerator,
+                    backend,
+                    memory,
+                    poolWait,
+                    speed,
+                    engines == null ? List.of() : engines,
+                    hostCores);
         }
-        node.set("cost", FiguresJson.cost(point.cost()));
-        node.set("series", SeriesJson.of(point.series()));
-        return node;
-    }
-
-    private static Point point(JsonNode n, Plan plan) {
-        String name = n.get("target").asText();
-        Target target = plan.targets().stream()
-                .filter(t -> t.name().equals(name))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("a point of '" + name + "', not in the plan"));
-        Outcome outcome = n.has("measured")
-                ? new Outcome.Measured(FiguresJson.stats(n.get("measured")))
-                : new Outcome.Failed(
-                        n.get("failed").get("reason").asText(),
-                        Path.of(n.get("failed").get("log").asText()));
-        return new Point(
-                target,
-                load(n.get("load")),
-                n.get("run").asInt(),
-                outcome,
-                FiguresJson.cost(n.get("cost")),
-                SeriesJson.of(n.get("series")));
     }
 }

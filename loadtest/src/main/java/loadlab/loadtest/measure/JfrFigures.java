@@ -1,5 +1,8 @@
 package loadlab.loadtest.measure;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,13 +43,21 @@ public record JfrFigures(
         double gcPauseMs,
         OptionalDouble heapUsedAfterGcMib,
         OptionalInt pinnedEvents,
-        List<HeapAfterGc> heapAfterGc) {
+        @JsonIgnore List<HeapAfterGc> heapAfterGc) {
 
     /** The heap in use right after one collection, anywhere in the recording. */
     public record HeapAfterGc(long atMillis, double usedMib) {}
 
-    /** Figures of the window alone, without the heap's history. */
-    public JfrFigures(int gcCount, double gcPauseMs, OptionalDouble heapUsedAfterGcMib, OptionalInt pinnedEvents) {
+    /**
+     * Figures of the window alone, without the heap's history: as a data file has them (it keeps the history in the
+     * point's series).
+     */
+    @JsonCreator
+    public JfrFigures(
+            @JsonProperty("gcCount") int gcCount,
+            @JsonProperty("gcPauseMs") double gcPauseMs,
+            @JsonProperty("heapUsedAfterGcMib") OptionalDouble heapUsedAfterGcMib,
+            @JsonProperty("pinnedEvents") OptionalInt pinnedEvents) {
         this(gcCount, gcPauseMs, heapUsedAfterGcMib, pinnedEvents, List.of());
     }
 

@@ -1,11 +1,16 @@
 package loadlab.loadtest.measure;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * The steady-state part of a run, [startMillis, endMillis) in epoch millis. Only requests that complete inside
  * it count: a fixed-duration JMeter run also finishes in-flight requests after its end, so counting everything
- * overstates throughput, and counting ramp-up and drain understates it.
+ * overstates throughput, and counting ramp-up and drain understates it. A data file names its edges as a run's
+ * statistics carry them, {@code windowStartMillis} and {@code windowEndMillis}.
  */
-public record MeasurementWindow(long startMillis, long endMillis) {
+public record MeasurementWindow(
+        @JsonProperty("windowStartMillis") long startMillis,
+        @JsonProperty("windowEndMillis") long endMillis) {
 
     public MeasurementWindow {
         if (endMillis <= startMillis) {

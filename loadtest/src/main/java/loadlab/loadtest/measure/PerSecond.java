@@ -1,5 +1,7 @@
 package loadlab.loadtest.measure;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -27,6 +29,36 @@ public record PerSecond(
         OptionalLong p99Ms,
         int inFlight,
         Map<ErrorClass, Integer> errorsByClass) {
+
+    /**
+     * The second as a data file has it, {@code [offset, completed, errors, p99 or null, in flight, errors by class...]}
+     * (classes in enum order): a run has hundreds of seconds.
+     */
+    @JsonValue
+    List<Long> row() {
+        List<Long> row = new ArrayList<>(List.of((long) offsetSecond, (long) completed, (long) errors));
+        row.add(p99Ms.isPresent() ? p99Ms.getAsLong() : null);
+        row.add((long) inFlight);
+        errorsByClass.values().forEach(count -> row.add((long) count));
+        return row;
+    }
+
+    /** A second from its row; a data file written before an error class existed has no column for it, and keeps none. */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static PerSecond ofRow(List<Long> row) {
+        Map<ErrorClass, Integer> byClass = new EnumMap<>(ErrorClass.class);
+        ErrorClass[] classes = ErrorClass.values();
+        for (int i = 0; i < classes.length && 5 + i < row.size(); i++) {
+            byClass.put(classes[i], Math.toIntExact(row.get(5 + i)));
+        }
+        return new PerSecond(
+                Math.toIntExact(row.get(0)),
+                Math.toIntExact(row.get(1)),
+                Math.toIntExact(row.get(2)),
+                row.get(3) == null ? OptionalLong.empty() : OptionalLong.of(row.get(3)),
+                Math.toIntExact(row.get(4)),
+                Collections.unmodifiableMap(byClass));
+    }
 
     /** Successful requests: what the users got in this second. */
     public int good() {

@@ -1,5 +1,7 @@
 package loadlab.loadtest.measure;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -25,13 +27,13 @@ import java.util.Optional;
  *                            empty when there were none
  */
 public record RunStats(
-        MeasurementWindow window,
+        @JsonUnwrapped MeasurementWindow window,
         int requests,
         double throughputPerSecond,
         Optional<ResponseTimes> responseTimes,
         int errors,
         double errorPercent,
-        Map<ErrorClass, Integer> errorsByClass,
+        @JsonDeserialize(as = EnumMap.class) Map<ErrorClass, Integer> errorsByClass,
         double ceilingPerSecond,
         double efficiencyPercent,
         Optional<AddedLatency> addedLatency) {

@@ -1,11 +1,14 @@
 package loadlab.loadtest.measure;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import java.util.List;
 import java.util.OptionalDouble;
 
 /**
  * How one load developed second by second, for the charts over time and for a target's recovery from a
- * disturbance.
+ * disturbance. In a data file each second is a row of numbers ({@link PerSecond#row()}), each resource reading
+ * {@code [second, RSS MiB or null, threads]} and each heap after a collection {@code [second, MiB]}: compact, since a
+ * run has hundreds of them.
  *
  * @param runStartMillis epoch millis of second 0: the first request of the load
  * @param seconds        {@link PerSecond#series} from that start; empty when the load failed
@@ -22,6 +25,7 @@ public record Series(
      *
      * @param rssMib empty when not read (a target on another host, read through its Actuator)
      */
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
     public record ResourcePoint(double atSecond, OptionalDouble rssMib, int threads) {
 
         /** A reading with its RSS. */
@@ -31,6 +35,7 @@ public record Series(
     }
 
     /** The heap in use right after one collection, at a moment given in seconds since the run's start. */
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
     public record HeapPoint(double atSecond, double mib) {}
 
     public Series {

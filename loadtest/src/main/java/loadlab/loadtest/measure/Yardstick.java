@@ -1,5 +1,7 @@
 package loadlab.loadtest.measure;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 
 /**
@@ -38,6 +40,7 @@ public enum Yardstick {
     }
 
     /** The name a data file gives it. */
+    @JsonValue
     public String id() {
         return id;
     }
@@ -53,6 +56,7 @@ public enum Yardstick {
     }
 
     /** @throws IllegalArgumentException naming an id no yardstick has */
+    @JsonCreator
     public static Yardstick of(String id) {
         return Arrays.stream(values())
                 .filter(yardstick -> yardstick.id.equals(id))
