@@ -20,6 +20,9 @@ import java.util.Optional;
 @JsonPropertyOrder({"yardstick", "kernelMs", "referenceMs", "timings"})
 public record CpuSpeed(Yardstick yardstick, double kernelMs, int timings) {
 
+    /** Its probe's place among a point's figures and in the data file. */
+    public static final ProbeFigures.Key<CpuSpeed> KEY = new ProbeFigures.Key<>("speed", CpuSpeed.class);
+
     /**
      * One run of the fixed work.
      *

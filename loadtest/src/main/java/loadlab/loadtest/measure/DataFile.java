@@ -11,10 +11,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import loadlab.loadtest.plan.Backend;
 import loadlab.loadtest.plan.CpuPinning;
 import loadlab.loadtest.plan.LoadShape;
@@ -282,8 +286,9 @@ public final class DataFile {
     /**
      * What a point cost. The fields that came after the first files are left out where they have nothing to say, so
      * that files of runs without them, and older files, read and write as before: a pool (a database request only), the
-     * CPU's speed (files written before the yardstick have none), remote engines (a load sent from them only) and the
-     * cores of another host (an app on another host whose processors were read).
+     * CPU's speed (files written before the yardstick have none), remote engines (a load sent from them only), the cores
+     * of another host (an app on another host whose processors were read) and the figures of every probe added since
+     * the first three, each under its id in {@code probes}.
      */
     record CostJson(
             Optional<ResourceUsage> process,
@@ -294,9 +299,15 @@ public final class DataFile {
             @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<PoolWait> poolWait,
             @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<CpuSpeed> speed,
             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<EngineUsage> engines,
-            @JsonInclude(JsonInclude.Include.NON_ABSENT) OptionalInt hostCores) {
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) OptionalInt hostCores,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, JsonNode> probes) {
+
+        /** The probes whose figures have had a field of their own since before there were plug-in probes. */
+        private static final Set<String> OWN_FIELDS = Set.of(LiveMemory.KEY.id(), PoolWait.KEY.id(), CpuSpeed.KEY.id());
 
         static CostJson of(ResourceCost c) {
+            Map<String, JsonNode> others = new LinkedHashMap<>(c.probes().json());
+            others.keySet().removeAll(OWN_FIELDS);
             return new CostJson(
                     c.process(),
                     c.jfr(),
@@ -306,20 +317,24 @@ public final class DataFile {
                     c.poolWait(),
                     c.speed(),
                     c.engines(),
-                    c.hostCores());
+                    c.hostCores(),
+                    others);
         }
 
         ResourceCost cost() {
+            Map<String, JsonNode> others = probes == null ? Map.of() : probes;
+            Set<String> clash = new HashSet<>(others.keySet());
+            clash.retainAll(OWN_FIELDS);
+            if (!clash.isEmpty()) {
+                throw new IllegalArgumentException("probes " + clash + " have fields of their own in a point's cost");
+            }
+            ProbeFigures figures = ProbeFigures.NONE
+                    .with(LiveMemory.KEY, memory)
+                    .with(PoolWait.KEY, poolWait)
+                    .with(CpuSpeed.KEY, speed)
+                    .and(ProbeFigures.ofJson(others));
             return new ResourceCost(
-                    process,
-                    jfr,
-                    loadGenerator,
-                    backend,
-                    memory,
-                    poolWait,
-                    speed,
-                    engines == null ? List.of() : engines,
-                    hostCores);
+                    process, jfr, loadGenerator, backend, engines == null ? List.of() : engines, hostCores, figures);
         }
     }
 }

@@ -9,4 +9,8 @@ package loadlab.loadtest.measure;
  * @param restRssMib    the process's resident set size at rest, just after that collection
  * @param loadedHeapMib heap in use after a full collection at the window's end, under load
  */
-public record LiveMemory(double restHeapMib, double restRssMib, double loadedHeapMib) {}
+public record LiveMemory(double restHeapMib, double restRssMib, double loadedHeapMib) {
+
+    /** Its probe's place among a point's figures and in the data file. */
+    public static final ProbeFigures.Key<LiveMemory> KEY = new ProbeFigures.Key<>("memory", LiveMemory.class);
+}

@@ -25,6 +25,9 @@ public record PoolWait(
         OptionalDouble meanInUse,
         OptionalDouble meanWaitMs) {
 
+    /** Its probe's place among a point's figures and in the data file. */
+    public static final ProbeFigures.Key<PoolWait> KEY = new ProbeFigures.Key<>("poolWait", PoolWait.class);
+
     /** One reading of the pool's two gauges. */
     public record Reading(long atMillis, int pending, int inUse) {}
 

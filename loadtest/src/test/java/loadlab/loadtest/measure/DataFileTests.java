@@ -370,6 +370,55 @@ class DataFileTests {
         assertThat(DataFile.toJson(back)).isEqualTo(json);
     }
 
+    /** The figures of a probe added after the first three: any record, with a missing figure as null. */
+    record Breakdown(double oldGenMib, OptionalDouble metaspaceMib, List<String> pools) {
+        static final ProbeFigures.Key<Breakdown> KEY = new ProbeFigures.Key<>("breakdown", Breakdown.class);
+    }
+
+    @Test
+    void aNewProbesFiguresGoUnderItsIdAndComeBackEqual() throws IOException {
+        ResultSet original = everyKindOfFigure();
+        Breakdown breakdown = new Breakdown(123.456789, OptionalDouble.empty(), List.of("G1 Old Gen"));
+        List<Point> points = original.points().stream()
+                .map(p -> p.failed() ? p : p.withCost(p.cost().withProbe(Breakdown.KEY, Optional.of(breakdown))))
+                .toList();
+        ResultSet withProbe = new ResultSet(original.plan(), original.environment(), points);
+
+        String json = DataFile.toJson(withProbe);
+        ResultSet read = DataFile.fromJson(json);
+
+        assertThat(json)
+                .contains("\"probes\" : {\n        \"breakdown\" : {\n          \"oldGenMib\" : 123.456789,")
+                .contains("\"metaspaceMib\" : null");
+        assertThat(read).isEqualTo(withProbe);
+        assertThat(read.points().getFirst().cost().probes().get(Breakdown.KEY)).contains(breakdown);
+        assertThat(read.points().getFirst().cost().speed())
+                .as("the first three keep their own fields")
+                .isPresent();
+        assertThat(DataFile.toJson(read)).isEqualTo(json);
+        assertThat(DataFile.toJson(original))
+                .as("a point without one writes no probes")
+                .doesNotContain("\"probes\"");
+    }
+
+    @Test
+    void figuresOfAProbeThisRunnerDoesNotKnowReadAndWriteBackAsTheyWere() throws IOException {
+        String json = DataFile.toJson(everyKindOfFigure())
+                .replaceFirst(
+                        "(\"cost\" : \\{)",
+                        "$1\n        \"probes\" : { \"gone\" : { \"count\" : 3, \"share\" : 0.25, \"note\" : null } },");
+        String written = DataFile.toJson(DataFile.fromJson(json));
+
+        assertThat(DataFile.fromJson(written)
+                        .points()
+                        .getFirst()
+                        .cost()
+                        .probes()
+                        .probes())
+                .containsExactly("speed", "gone");
+        assertThat(written).contains("\"gone\" : {\n          \"count\" : 3,\n          \"share\" : 0.25,");
+    }
+
     @Test
     void aFileOfAnotherSchemaIsRefusedWithItsName() {
         assertThatThrownBy(() -> DataFile.fromJson("{\"schema\":\"loadlab-results/0\"}"))
