@@ -17,6 +17,7 @@ import loadlab.loadtest.plan.Setup;
 import loadlab.loadtest.run.Generator;
 import loadlab.loadtest.run.Git;
 import loadlab.loadtest.run.Lab;
+import loadlab.loadtest.run.Probes;
 import loadlab.loadtest.run.ResultsFolder;
 
 /**
@@ -83,6 +84,11 @@ public final class LoadLab {
     }
 
     public static Run run(Plan plan, Setup setup, PrintStream out, String runId) {
+        return run(plan, setup, out, runId, Probes.ALL);
+    }
+
+    /** @param probes what every load runs on its target: the lab's, or those a test plugs in */
+    public static Run run(Plan plan, Setup setup, PrintStream out, String runId, Probes probes) {
         ZonedDateTime startedAt = ZonedDateTime.now();
         // Read now: the jars were built from the tree as it is at the start, whatever is edited while the run goes on.
         String commit = Git.commit(setup.projectDir(), setup.resultsDir());
@@ -98,7 +104,7 @@ public final class LoadLab {
                 plan.backend().minDelayMs(),
                 plan.backend().maxDelayMs(),
                 plan.targetNames());
-        List<Point> points = new Lab(plan, setup, staging, out, runId).run();
+        List<Point> points = new Lab(plan, setup, staging, out, runId, probes).run();
         Environment environment = Environment.detect(
                 startedAt,
                 System.getenv().getOrDefault("LOADLAB_COMMAND", "./mvnw -pl loadtest verify"),

@@ -27,6 +27,11 @@ final class SummaryReport {
     private SummaryReport() {}
 
     public static String render(ResultSet results, List<ChartLink> charts) {
+        return render(results, charts, ProbeColumns.ALL);
+    }
+
+    /** @param probeColumns the columns of the probes' figures it may show */
+    static String render(ResultSet results, List<ChartLink> charts, List<ProbeColumn<?>> probeColumns) {
         Plan plan = results.plan();
         List<Point> rows = results.representatives();
         Map<Target, Repeats> repeats = results.repeated();
@@ -41,6 +46,7 @@ final class SummaryReport {
         if (rows.stream().anyMatch(p -> !p.cost().equals(ResourceCost.NONE))) {
             ResourceTable.append(md, rows, plan, results.environment());
         }
+        ProbeColumns.append(md, rows, probeColumns);
         if (PoolSection.applies(plan)) {
             PoolSection.append(md, plan, rows);
         }

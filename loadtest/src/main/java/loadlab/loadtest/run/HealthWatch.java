@@ -58,7 +58,7 @@ final class HealthWatch implements AutoCloseable {
     private final Runnable onDeath;
     private final Duration stalledAfter;
     private final ScheduledExecutorService timer;
-    private volatile String death;
+    private volatile Died death;
 
     /**
      * @param watched  each service with the epoch millis of the last answer the load got through it (0 for none)
@@ -87,8 +87,15 @@ final class HealthWatch implements AutoCloseable {
         return new HealthWatch(watched, onDeath, Thresholds.STALLED_AFTER);
     }
 
-    /** Why a service died during the load, if one did. */
-    Optional<String> death() {
+    /**
+     * A service that died during a load, and how.
+     *
+     * @param reason one line naming it, how it ended or stopped answering, and its log
+     */
+    record Died(Service service, String reason) {}
+
+    /** The service that died during the load, if one did. */
+    Optional<Died> death() {
         return Optional.ofNullable(death);
     }
 
@@ -101,7 +108,7 @@ final class HealthWatch implements AutoCloseable {
             Service process = entry.getKey();
             Optional<String> exit = process.exit();
             if (exit.isPresent()) {
-                die(process.name() + " " + exit.get() + " during the load (log: " + process.log() + ")");
+                die(process, process.name() + " " + exit.get() + " during the load (log: " + process.log() + ")");
                 return;
             }
             // CPU first, so that its reading is a second old at every check, and a working service needs no probe.
@@ -109,9 +116,11 @@ final class HealthWatch implements AutoCloseable {
             long answered = Math.max(entry.getValue().getAsLong(), alive ? now : 0);
             lastAnswer.merge(process, answered, Math::max);
             if (now - lastAnswer.get(process) >= stalledAfter.toMillis()) {
-                die(process.name() + " stopped answering: no answer to its health check or to the load, and under "
-                        + Math.round(Thresholds.WORKING_CPU_SHARE * 100) + "% of a core of CPU, for "
-                        + stalledAfter.toSeconds() + " s (log: " + process.log() + ")");
+                die(
+                        process,
+                        process.name() + " stopped answering: no answer to its health check or to the load, and under "
+                                + Math.round(Thresholds.WORKING_CPU_SHARE * 100) + "% of a core of CPU, for "
+                                + stalledAfter.toSeconds() + " s (log: " + process.log() + ")");
                 return;
             }
         }
@@ -155,8 +164,8 @@ final class HealthWatch implements AutoCloseable {
         }
     }
 
-    private void die(String reason) {
-        death = reason;
+    private void die(Service service, String reason) {
+        death = new Died(service, reason);
         onDeath.run();
     }
 

@@ -17,15 +17,17 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import loadlab.loadtest.measure.PoolWait;
+import loadlab.loadtest.measure.ProbeFigures;
 
 /**
  * Reads a target's connection pool once a second while its load runs: requests waiting for a connection and
  * connections lent out. Which readings count is decided afterwards against the window ({@link PoolWait}), as for the
  * process's own readings. An app's gauges come through its Actuator metrics endpoint, which the runner exposes for
  * the database scenarios alone: Hikari's ({@code hikaricp.connections.pending}, {@code .active}) in the MVC apps,
- * r2dbc-pool's ({@code r2dbc.pool.pending}, {@code .acquired}) in the reactive ones.
+ * r2dbc-pool's ({@code r2dbc.pool.pending}, {@code .acquired}) in the reactive ones. A target without a pool (every
+ * target of a plan without a database) is not watched.
  */
-final class PoolWatch implements AutoCloseable {
+final class PoolWatch implements Probe<PoolWait> {
 
     /** The two gauges of each pool library, pending first: the same two meanings. */
     private static final List<String[]> GAUGES = List.of(
@@ -39,20 +41,57 @@ final class PoolWatch implements AutoCloseable {
             .build();
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final ScheduledExecutorService timer;
-    private final List<PoolWait.Reading> readings = new ArrayList<>();
-
-    private PoolWatch(Supplier<Optional<PoolWait.Reading>> gauges) {
-        timer = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "loadlab-pool-watch");
-            thread.setDaemon(true);
-            return thread;
-        });
-        timer.scheduleAtFixedRate(() -> gauges.get().ifPresent(this::add), 0, EVERY.toMillis(), TimeUnit.MILLISECONDS);
+    @Override
+    public ProbeFigures.Key<PoolWait> key() {
+        return PoolWait.KEY;
     }
 
-    static PoolWatch start(Supplier<Optional<PoolWait.Reading>> gauges) {
-        return new PoolWatch(gauges);
+    @Override
+    public Optional<Running<PoolWait>> start(Probed target) {
+        return target.pool().map(Watching::new);
+    }
+
+    /** One pool read every second from now on. */
+    private static final class Watching implements Running<PoolWait> {
+
+        private final Probed.Pool pool;
+        private final ScheduledExecutorService timer;
+        private final List<PoolWait.Reading> readings = new ArrayList<>();
+
+        Watching(Probed.Pool pool) {
+            this.pool = pool;
+            timer = Executors.newSingleThreadScheduledExecutor(task -> {
+                Thread thread = new Thread(task, "loadlab-pool-watch");
+                thread.setDaemon(true);
+                return thread;
+            });
+            timer.scheduleAtFixedRate(
+                    () -> pool.gauges().get().ifPresent(this::add), 0, EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        private synchronized void add(PoolWait.Reading reading) {
+            readings.add(reading);
+        }
+
+        /** Where requests waited over the window, every completed request counted (a pool timeout waited too). */
+        @Override
+        public Readings<PoolWait> stop() {
+            List<PoolWait.Reading> read;
+            synchronized (this) {
+                read = List.copyOf(readings);
+            }
+            return load -> Optional.of(PoolWait.of(
+                    pool.client(),
+                    pool.size(),
+                    read,
+                    load.window(),
+                    load.stats().throughputPerSecond()));
+        }
+
+        @Override
+        public void close() {
+            timer.shutdownNow();
+        }
     }
 
     /** An app's pool, through {@code <base>/actuator/metrics/<gauge>}. */
@@ -68,14 +107,6 @@ final class PoolWatch implements AutoCloseable {
             }
             return Optional.empty();
         };
-    }
-
-    private synchronized void add(PoolWait.Reading reading) {
-        readings.add(reading);
-    }
-
-    synchronized List<PoolWait.Reading> readings() {
-        return List.copyOf(readings);
     }
 
     /** A gauge's value, or empty when the app has no such gauge (404) or did not answer in time. */
@@ -102,10 +133,5 @@ final class PoolWatch implements AutoCloseable {
             Thread.currentThread().interrupt();
             return OptionalInt.empty();
         }
-    }
-
-    @Override
-    public void close() {
-        timer.shutdownNow();
     }
 }

@@ -1,8 +1,10 @@
 package loadlab.loadtest.run;
 
+import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import loadlab.loadtest.plan.RemoteTargets;
 
@@ -45,6 +47,46 @@ record RemoteService(String name, RemoteTargets.Remote remote, URI health, Path 
     @Override
     public OptionalLong cpuNanos() {
         return metrics.map(ActuatorMetrics::cpuNanos).orElse(OptionalLong.empty());
+    }
+
+    /**
+     * An app's figures are read through its Actuator: one that does not answer fails the target's rows before any
+     * load, as a missing jar fails one of the lab's own.
+     */
+    void checkMetrics() throws LabProcess.StartFailure {
+        if (metrics.isPresent()) {
+            Optional<String> unreadable = metrics.get().unreadable();
+            if (unreadable.isPresent()) {
+                throw new LabProcess.StartFailure(name + ": its Actuator metrics cannot be read: " + unreadable.get()
+                        + " (start it with --management.server.port=<port>"
+                        + " --management.endpoints.web.exposure.include=health,metrics)");
+            }
+        }
+    }
+
+    /**
+     * How many processors an app has on its own host, read once through its Actuator, and a line saying which count
+     * its CPU figures and CPU-bound ceiling are judged against: those, or, when they cannot be read, the cores an app
+     * started here may use, as before. Empty without a management port, which gives no figures to judge.
+     *
+     * @param appCores the cores an app started here may use
+     */
+    OptionalInt hostCores(PrintStream out, int appCores) {
+        if (metrics.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        OptionalInt processors = metrics.get().processors();
+        if (processors.isPresent()) {
+            out.printf(
+                    "[%s] %d cores on its host (%s): its CPU is judged against them%n",
+                    name, processors.getAsInt(), ActuatorMetrics.CPU_COUNT);
+        } else {
+            out.printf(
+                    "[%s] its host's cores could not be read (%s): its CPU is judged against the %d an app started"
+                            + " here may use%n",
+                    name, metrics.get().url(ActuatorMetrics.CPU_COUNT), appCores);
+        }
+        return processors;
     }
 
     /** What the note in the raw folder says in place of a log. */

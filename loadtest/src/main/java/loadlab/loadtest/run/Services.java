@@ -10,8 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import loadlab.loadtest.measure.JfrFigures;
-import loadlab.loadtest.plan.DbUrl;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.RemoteTargets;
 import loadlab.loadtest.plan.Setup;
@@ -19,16 +17,12 @@ import loadlab.loadtest.plan.Target;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
- * How the lab starts its services, the backend (slow-server, or db-server for a database plan) and the apps, and where
- * each keeps its log and JFR recording: every app gets the same JVM flags (the knob's, plus one JFR recording), binds
- * to the lab's loopback address, and carries the run's tag so that nothing outlives the run. A target of
- * {@code TARGETS} is not started: its URL is the remote one, and a remote slow-server is the backend of the apps the
- * lab does start.
+ * What the plan and the setup say about the lab's services, for {@link StartedTarget} to start and load them: where
+ * each answers, which ones the lab does not start ({@code TARGETS}: their URL is the remote one, and a remote
+ * slow-server is the backend of the apps the lab does start), where each keeps its log and JFR recording in the raw
+ * folder, what a load sends, and where JMeter runs.
  */
 final class Services {
-
-    /** What db-server prints once its database is ready, as its readiness check. */
-    static final String DB_READY = "db-server listening on ";
 
     private final Plan plan;
     private final Setup setup;
@@ -37,12 +31,17 @@ final class Services {
     /** One for the run, so that what it says about its engines it says once, not at every load. */
     private final Generator generator;
 
+    /** @param runId the tag every process of the run carries, so that nothing outlives it */
     Services(Plan plan, Setup setup, Path raw, String runId) {
         this.plan = plan;
         this.setup = setup;
         this.raw = raw;
         this.runId = runId;
         this.generator = new Generator(setup.engines());
+    }
+
+    String runId() {
+        return runId;
     }
 
     boolean usesDatabase() {
@@ -200,108 +199,5 @@ final class Services {
 
     Path recordingOf(Target target, int run) {
         return target.isApp() ? processDir(target, run).resolve("app.jfr") : backendRecording();
-    }
-
-    /** Starts the plan's backend; empty when an existing database stands in for db-server, or a remote slow-server. */
-    Optional<LabProcess> startBackend() throws LabProcess.StartFailure {
-        if (usesDatabase()) {
-            return setup.dbUrl().isPresent() ? Optional.empty() : Optional.of(startDatabase());
-        }
-        if (remoteBackend().isPresent()) {
-            return Optional.empty();
-        }
-        List<String> args = new ArrayList<>(List.of(
-                "--port=" + setup.backendPort(),
-                "--bind=" + setup.host(),
-                "--min-delay-ms=" + plan.backend().minDelayMs(),
-                "--max-delay-ms=" + plan.backend().maxDelayMs()));
-        plan.backend().seed().ifPresent(seed -> args.add("--seed=" + seed));
-        if (plan.backend().hasSchedule()) {
-            args.add("--schedule=" + plan.backend().schedule());
-        }
-        return Optional.of(LabProcess.start(
-                Target.SLOW_SERVER,
-                Affinity.prefix(plan.cpus().labCpus()),
-                Target.DIRECT.jar(setup.projectDir()),
-                jvmFlags(backendRecording()),
-                args,
-                setup.host(),
-                setup.backendPort(),
-                LabProcess.Readiness.http(setup.host(), setup.backendPort(), "/__admin/health"),
-                backendLog(),
-                runId));
-    }
-
-    /**
-     * db-server with the plan's delay range and PostgreSQL's max_connections at the largest pool the knobs allow; it
-     * needs none of the apps' JVM flags (it only watches PostgreSQL, which does the work).
-     */
-    private LabProcess startDatabase() throws LabProcess.StartFailure {
-        DbUrl database = setup.database();
-        return LabProcess.start(
-                Target.DB_SERVER,
-                Affinity.prefix(plan.cpus().labCpus()),
-                Jars.jar(setup.projectDir(), Target.DB_SERVER),
-                List.of(),
-                List.of(
-                        "--port=" + database.port(),
-                        "--bind=" + setup.host(),
-                        "--min-delay-ms=" + plan.backend().minDelayMs(),
-                        "--max-delay-ms=" + plan.backend().maxDelayMs(),
-                        "--max-connections=" + Plan.MAX_DB_POOL),
-                setup.host(),
-                database.port(),
-                LabProcess.Readiness.logged(setup.host(), database.port(), DB_READY),
-                backendLog(),
-                runId);
-    }
-
-    LabProcess startApp(Target target, int run) throws LabProcess.StartFailure {
-        int port = setup.port(target);
-        List<String> args = new ArrayList<>(List.of(
-                "--server.port=" + port,
-                "--server.address=" + setup.host(),
-                "--backend.base-url=" + baseUrl(Target.DIRECT)));
-        if (usesDatabase()) {
-            args.addAll(databaseArgs());
-        }
-        return LabProcess.start(
-                target.name(),
-                Affinity.prefix(plan.cpus().appCpus()),
-                target.jar(setup.projectDir()),
-                jvmFlags(recordingOf(target, run)),
-                args,
-                setup.host(),
-                port,
-                LabProcess.Readiness.http(setup.host(), port, "/actuator/health"),
-                logOf(target, run),
-                runId);
-    }
-
-    /**
-     * The only settings that give an app a database pool: both URLs (each app reads the one of its client, JDBC or
-     * R2DBC), the one pool size and acquire timeout, and the metrics endpoint the pool's gauges are read through.
-     */
-    private List<String> databaseArgs() {
-        DbUrl database = setup.database();
-        List<String> args = new ArrayList<>();
-        for (String prefix : List.of("--spring.datasource.", "--spring.r2dbc.")) {
-            args.add(prefix + "url=" + (prefix.contains("r2dbc") ? database.r2dbc() : database.jdbc()));
-            args.add(prefix + "username=" + DbUrl.USER);
-            args.add(prefix + "password=" + DbUrl.PASSWORD);
-        }
-        args.add("--db.pool-size=" + plan.dbPool().getAsInt());
-        args.add("--db.acquire-timeout=" + Plan.DB_ACQUIRE_TIMEOUT.toMillis() + "ms");
-        args.add("--management.endpoints.web.exposure.include=health,metrics");
-        return args;
-    }
-
-    /** Every service gets the same flags: the knob's, plus a JFR recording for GC and pinning figures. */
-    private List<String> jvmFlags(Path recording) {
-        // The JVM will not start if it cannot create its recording.
-        Lab.createParent(recording);
-        List<String> flags = new ArrayList<>(plan.appJvmFlags());
-        flags.addAll(JfrFigures.recordingFlags(recording));
-        return flags;
     }
 }

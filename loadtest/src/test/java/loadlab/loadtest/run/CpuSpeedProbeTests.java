@@ -12,14 +12,14 @@ import org.junit.jupiter.api.Test;
 class CpuSpeedProbeTests {
 
     /** Runs the probe until it has timed a few runs of its work, then stops it. */
-    private static List<CpuSpeed.Timing> timingsOf(CpuSpeedProbe probe) throws InterruptedException {
+    private static List<CpuSpeed.Timing> timingsOf(CpuSpeedProbe.Timer probe) throws InterruptedException {
         Thread.sleep(1_500);
-        return probe.stop();
+        return probe.timings();
     }
 
     @Test
     void itTimesItsWorkInOrderUntilStoppedAndNotAfter() throws InterruptedException {
-        CpuSpeedProbe probe = CpuSpeedProbe.start(List.of());
+        CpuSpeedProbe.Timer probe = CpuSpeedProbe.Timer.on(List.of());
 
         List<CpuSpeed.Timing> timings = timingsOf(probe);
         Thread.sleep(600);
@@ -29,14 +29,14 @@ class CpuSpeedProbeTests {
                 .isNotEmpty()
                 .allSatisfy(timing -> assertThat(timing.cpuNanos()).isPositive());
         assertThat(timings).extracting(CpuSpeed.Timing::atMillis).isSorted();
-        assertThat(probe.stop()).isEqualTo(timings);
+        assertThat(probe.timings()).isEqualTo(timings);
     }
 
     @Test
     void onTheCpuItIsGivenItTimesThere() throws InterruptedException {
         assumeThat(Files.isExecutable(CpuPinning.TASKSET)).as("taskset").isTrue();
 
-        try (CpuSpeedProbe probe = CpuSpeedProbe.start(List.of(0))) {
+        try (CpuSpeedProbe.Timer probe = CpuSpeedProbe.Timer.on(List.of(0))) {
             assertThat(timingsOf(probe)).isNotEmpty();
             assertThat(probe.problem()).isEmpty();
         }
@@ -46,7 +46,7 @@ class CpuSpeedProbeTests {
     void aCpuItCannotBePutOnGivesNoTimingsAndSaysWhy() throws InterruptedException {
         assumeThat(Files.isExecutable(CpuPinning.TASKSET)).as("taskset").isTrue();
 
-        try (CpuSpeedProbe probe = CpuSpeedProbe.start(List.of(4095))) {
+        try (CpuSpeedProbe.Timer probe = CpuSpeedProbe.Timer.on(List.of(4095))) {
             assertThat(timingsOf(probe)).isEmpty();
             assertThat(probe.problem())
                     .hasValueSatisfying(

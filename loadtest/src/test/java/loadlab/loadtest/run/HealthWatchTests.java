@@ -88,7 +88,7 @@ class HealthWatchTests {
         while (watch.death().isEmpty() && System.nanoTime() < deadline) {
             Thread.sleep(100);
         }
-        return watch.death();
+        return watch.death().map(HealthWatch.Died::reason);
     }
 
     @Test

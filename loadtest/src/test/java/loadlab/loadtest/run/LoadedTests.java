@@ -36,10 +36,8 @@ class LoadedTests {
                 List.of(),
                 Optional.empty(),
                 QUIET,
-                List.of(),
-                Optional.empty(),
                 List.of());
-        return loaded.cost(WINDOW, REQUESTS, Optional.of(backend), Optional.empty());
+        return loaded.cost(WINDOW, REQUESTS, Optional.of(backend));
     }
 
     @Test

@@ -1,0 +1,120 @@
+package loadlab.loadtest.run;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import loadlab.loadtest.measure.JfrFigures;
+import loadlab.loadtest.plan.DbUrl;
+import loadlab.loadtest.plan.Plan;
+import loadlab.loadtest.plan.Setup;
+import loadlab.loadtest.plan.Target;
+
+/**
+ * The command line of each service the lab starts, for {@link StartedTarget}: slow-server with the plan's delays,
+ * db-server, and every app with the same JVM flags (the knob's, plus one JFR recording), bound to the lab's loopback
+ * address, each on the CPUs the plan gives it and carrying the run's tag, so that nothing outlives the run.
+ */
+final class Launches {
+
+    /** What db-server prints once its database is ready, as its readiness check. */
+    static final String DB_READY = "db-server listening on ";
+
+    private Launches() {}
+
+    static LabProcess slowServer(Plan plan, Setup setup, Services services) throws LabProcess.StartFailure {
+        List<String> args = new ArrayList<>(List.of(
+                "--port=" + setup.backendPort(),
+                "--bind=" + setup.host(),
+                "--min-delay-ms=" + plan.backend().minDelayMs(),
+                "--max-delay-ms=" + plan.backend().maxDelayMs()));
+        plan.backend().seed().ifPresent(seed -> args.add("--seed=" + seed));
+        if (plan.backend().hasSchedule()) {
+            args.add("--schedule=" + plan.backend().schedule());
+        }
+        return LabProcess.start(
+                Target.SLOW_SERVER,
+                Affinity.prefix(plan.cpus().labCpus()),
+                Target.DIRECT.jar(setup.projectDir()),
+                jvmFlags(plan, services.backendRecording()),
+                args,
+                setup.host(),
+                setup.backendPort(),
+                LabProcess.Readiness.http(setup.host(), setup.backendPort(), "/__admin/health"),
+                services.backendLog(),
+                services.runId());
+    }
+
+    /**
+     * db-server with the plan's delay range and PostgreSQL's max_connections at the largest pool the knobs allow; it
+     * needs none of the apps' JVM flags (it only watches PostgreSQL, which does the work).
+     */
+    static LabProcess dbServer(Plan plan, Setup setup, Services services) throws LabProcess.StartFailure {
+        DbUrl database = setup.database();
+        return LabProcess.start(
+                Target.DB_SERVER,
+                Affinity.prefix(plan.cpus().labCpus()),
+                Jars.jar(setup.projectDir(), Target.DB_SERVER),
+                List.of(),
+                List.of(
+                        "--port=" + database.port(),
+                        "--bind=" + setup.host(),
+                        "--min-delay-ms=" + plan.backend().minDelayMs(),
+                        "--max-delay-ms=" + plan.backend().maxDelayMs(),
+                        "--max-connections=" + Plan.MAX_DB_POOL),
+                setup.host(),
+                database.port(),
+                LabProcess.Readiness.logged(setup.host(), database.port(), DB_READY),
+                services.backendLog(),
+                services.runId());
+    }
+
+    static LabProcess app(Target target, int run, Plan plan, Setup setup, Services services)
+            throws LabProcess.StartFailure {
+        int port = setup.port(target);
+        List<String> args = new ArrayList<>(List.of(
+                "--server.port=" + port,
+                "--server.address=" + setup.host(),
+                "--backend.base-url=" + services.baseUrl(Target.DIRECT)));
+        if (services.usesDatabase()) {
+            args.addAll(databaseArgs(plan, setup));
+        }
+        return LabProcess.start(
+                target.name(),
+                Affinity.prefix(plan.cpus().appCpus()),
+                target.jar(setup.projectDir()),
+                jvmFlags(plan, services.recordingOf(target, run)),
+                args,
+                setup.host(),
+                port,
+                LabProcess.Readiness.http(setup.host(), port, "/actuator/health"),
+                services.logOf(target, run),
+                services.runId());
+    }
+
+    /**
+     * The only settings that give an app a database pool: both URLs (each app reads the one of its client, JDBC or
+     * R2DBC), the one pool size and acquire timeout, and the metrics endpoint the pool's gauges are read through.
+     */
+    private static List<String> databaseArgs(Plan plan, Setup setup) {
+        DbUrl database = setup.database();
+        List<String> args = new ArrayList<>();
+        for (String prefix : List.of("--spring.datasource.", "--spring.r2dbc.")) {
+            args.add(prefix + "url=" + (prefix.contains("r2dbc") ? database.r2dbc() : database.jdbc()));
+            args.add(prefix + "username=" + DbUrl.USER);
+            args.add(prefix + "password=" + DbUrl.PASSWORD);
+        }
+        args.add("--db.pool-size=" + plan.dbPool().getAsInt());
+        args.add("--db.acquire-timeout=" + Plan.DB_ACQUIRE_TIMEOUT.toMillis() + "ms");
+        args.add("--management.endpoints.web.exposure.include=health,metrics");
+        return args;
+    }
+
+    /** Every service gets the same flags: the knob's, plus a JFR recording for GC and pinning figures. */
+    private static List<String> jvmFlags(Plan plan, Path recording) {
+        // The JVM will not start if it cannot create its recording.
+        Lab.createParent(recording);
+        List<String> flags = new ArrayList<>(plan.appJvmFlags());
+        flags.addAll(JfrFigures.recordingFlags(recording));
+        return flags;
+    }
+}
