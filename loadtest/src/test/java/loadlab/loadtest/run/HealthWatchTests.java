@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -115,6 +116,42 @@ class HealthWatchTests {
                             .isEqualTo("app-test exited with code 137 (killed by signal 9, SIGKILL) during the load "
                                     + "(log: raw/app-test/app.log)"));
             assertThat(deaths).hasValue(1);
+        }
+    }
+
+    @Test
+    void theDeathNamesWhichServiceDiedAsAValueNotInItsWords() throws Exception {
+        HealthWatch.Service backend = service();
+        HealthWatch.Service answering = service();
+        HealthWatch.Service app = new HealthWatch.Service() {
+            @Override
+            public String name() {
+                return "app-gone";
+            }
+
+            @Override
+            public Optional<String> exit() {
+                return Optional.of("exited with code 1");
+            }
+
+            @Override
+            public URI health() {
+                return answering.health();
+            }
+
+            @Override
+            public Path log() {
+                return answering.log();
+            }
+        };
+        Map<HealthWatch.Service, LongSupplier> both = new LinkedHashMap<>();
+        both.put(backend, () -> 0);
+        both.put(app, () -> 0);
+        try (HealthWatch watch = new HealthWatch(both, deaths::incrementAndGet, STALL)) {
+            assertThat(awaitDeath(watch))
+                    .hasValueSatisfying(reason -> assertThat(reason).startsWith("app-gone exited with code 1"));
+            assertThat(watch.death())
+                    .hasValueSatisfying(died -> assertThat(died.service()).isSameAs(app));
         }
     }
 
