@@ -144,6 +144,29 @@ class FailureTests {
         assertThat(LabFixtures.processesOf(runId)).isEmpty();
     }
 
+    @Test
+    void aBackendKilledDuringAnAppsLoadFailsThatRowAndLeavesTheTargetsAfterItNotRun() throws Exception {
+        String runId = LabFixtures.newRunId("backend9");
+        List<String> args = LabFixtures.smallScenario(results, "--apps=webflux,virtual", "--duration=30s");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
+        CompletableFuture<LoadLab.Run> running = CompletableFuture.supplyAsync(() -> LabFixtures.run(runId, out, args));
+        ProcessHandle slowServer = awaitProcess(runId, "slow-server.jar", log);
+        awaitOutput(log, "[app-webflux] 5s/");
+
+        slowServer.destroyForcibly();
+
+        LoadLab.Run outcome = running.get(5, TimeUnit.MINUTES);
+        String died = "slow-server exited with code 137 (killed by signal 9, SIGKILL) during the load";
+        assertThat(row(outcome, "direct").outcome()).as("measured before").isInstanceOf(Outcome.Measured.class);
+        assertThat(failure(outcome, "app-webflux")).startsWith("died: " + died);
+        assertThat(failure(outcome, "app-virtual"))
+                .as("no target can be measured without its backend")
+                .startsWith("not run: " + died);
+        assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo(LAST_GOOD);
+        assertThat(LabFixtures.processesOf(runId)).isEmpty();
+    }
+
     private static ProcessHandle awaitProcess(String runId, String jar, ByteArrayOutputStream log)
             throws InterruptedException {
         for (int i = 0; i < 1_200; i++) {
