@@ -123,16 +123,9 @@ class FailureTests {
     @Test
     void anAppKilledMidRunFailsItsRowAndTheRunAndKeepsTheLastGoodSummary() throws Exception {
         String runId = LabFixtures.newRunId("kill9");
-        List<String> args = LabFixtures.smallScenario(results, "--apps=webflux,virtual", "--duration=30s");
-        ByteArrayOutputStream log = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
-        CompletableFuture<LoadLab.Run> running = CompletableFuture.supplyAsync(() -> LabFixtures.run(runId, out, args));
-        ProcessHandle webflux = awaitProcess(runId, "app-webflux.jar", log);
-        awaitOutput(log, "[app-webflux] 5s/");
 
-        webflux.destroyForcibly();
+        LoadLab.Run outcome = killedDuringWebfluxsLoad(runId, "app-webflux.jar");
 
-        LoadLab.Run outcome = running.get(5, TimeUnit.MINUTES);
         assertThat(outcome.results().succeeded()).isFalse();
         assertThat(failure(outcome, "app-webflux"))
                 .startsWith("died: app-webflux exited with code 137 (killed by signal 9, SIGKILL) during the load");
@@ -147,16 +140,9 @@ class FailureTests {
     @Test
     void aBackendKilledDuringAnAppsLoadFailsThatRowAndLeavesTheTargetsAfterItNotRun() throws Exception {
         String runId = LabFixtures.newRunId("backend9");
-        List<String> args = LabFixtures.smallScenario(results, "--apps=webflux,virtual", "--duration=30s");
-        ByteArrayOutputStream log = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
-        CompletableFuture<LoadLab.Run> running = CompletableFuture.supplyAsync(() -> LabFixtures.run(runId, out, args));
-        ProcessHandle slowServer = awaitProcess(runId, "slow-server.jar", log);
-        awaitOutput(log, "[app-webflux] 5s/");
 
-        slowServer.destroyForcibly();
+        LoadLab.Run outcome = killedDuringWebfluxsLoad(runId, "slow-server.jar");
 
-        LoadLab.Run outcome = running.get(5, TimeUnit.MINUTES);
         String died = "slow-server exited with code 137 (killed by signal 9, SIGKILL) during the load";
         assertThat(row(outcome, "direct").outcome()).as("measured before").isInstanceOf(Outcome.Measured.class);
         assertThat(failure(outcome, "app-webflux")).startsWith("died: " + died);
@@ -165,6 +151,20 @@ class FailureTests {
                 .startsWith("not run: " + died);
         assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo(LAST_GOOD);
         assertThat(LabFixtures.processesOf(runId)).isEmpty();
+    }
+
+    /** A run of webflux and virtual, whose process of {@code jar} is killed (SIGKILL) 5 s into webflux's load. */
+    private LoadLab.Run killedDuringWebfluxsLoad(String runId, String jar) throws Exception {
+        List<String> args = LabFixtures.smallScenario(results, "--apps=webflux,virtual", "--duration=30s");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
+        CompletableFuture<LoadLab.Run> running = CompletableFuture.supplyAsync(() -> LabFixtures.run(runId, out, args));
+        ProcessHandle killed = awaitProcess(runId, jar, log);
+        awaitOutput(log, "[app-webflux] 5s/");
+
+        killed.destroyForcibly();
+
+        return running.get(5, TimeUnit.MINUTES);
     }
 
     private static ProcessHandle awaitProcess(String runId, String jar, ByteArrayOutputStream log)
