@@ -103,6 +103,8 @@ soak: build ## The soak scenario: 20 minutes of steady load per target, heap and
 
 report: ## Rebuild every report and chart under RESULTS (default results/) from its data files; starts nothing
 	$(LOADTEST) -q $(KNOBS) -Dmode=report
+	$(MVNW) -q -pl executors -am package -DskipTests
+	"$(JAVA_HOME)/bin/java" -cp executors/target/benchmarks.jar loadlab.executors.RebuildReport $(or $(RESULTS),results)
 
 diff: ## Compare two results folders figure by figure: make diff A=results B=/tmp/other writes B/diff.md
 	$(LOADTEST) -q $(KNOBS) -Dmode=diff
