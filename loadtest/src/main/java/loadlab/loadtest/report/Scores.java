@@ -7,7 +7,6 @@ import loadlab.loadtest.measure.Estimate;
 import loadlab.loadtest.measure.Intervals;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
-import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Spread;
 import loadlab.loadtest.measure.Thresholds;
@@ -98,9 +97,5 @@ record Scores(Target target, List<Point> runs) {
     /** The ranking of CPU over slow-server's holds only between apps that served the same rate: see the Method. */
     static boolean ratesMatter(Figure cpu) {
         return cpu == Figure.CPU_OVER_BACKEND;
-    }
-
-    static ResourceCost costOf(Point p) {
-        return p.cost();
     }
 }
