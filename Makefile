@@ -37,7 +37,8 @@ knob-check = v='$($(1))'; [[ -z "$$v" ]] || { [[ "$$v" =~ ^[0-9]{1,9}$(3)$$ ]] &
 
 # maven.test.skip, not skipTests: -DskipTests also skips the runner's exec (so that `./mvnw install -DskipTests` only
 # builds), while these targets skip only the loadtest module's own tests and run the runner.
-LOADTEST := $(MVNW) -pl loadtest verify -Dmaven.test.skip=true
+# -am: the runner builds with the reports' renderer (module reporting), which it depends on.
+LOADTEST := $(MVNW) -pl loadtest -am verify -Dmaven.test.skip=true
 RUN := scripts/run-reaped $(LOADTEST)
 # The knobs are checked before anything builds, with the runner's own rules (scripts/check-knobs compiles the plan
 # package, which needs only the JDK, once per user and version of its sources), so a bad value costs one line and a
@@ -102,6 +103,8 @@ soak: build ## The soak scenario: 20 minutes of steady load per target, heap and
 
 report: ## Rebuild every report and chart under RESULTS (default results/) from its data files; starts nothing
 	$(LOADTEST) -q $(KNOBS) -Dmode=report
+	$(MVNW) -q -pl executors -am package -DskipTests
+	"$(JAVA_HOME)/bin/java" -cp executors/target/benchmarks.jar loadlab.executors.RebuildReport $(or $(RESULTS),results)
 
 diff: ## Compare two results folders figure by figure: make diff A=results B=/tmp/other writes B/diff.md
 	$(LOADTEST) -q $(KNOBS) -Dmode=diff

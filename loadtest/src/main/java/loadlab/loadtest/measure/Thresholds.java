@@ -153,5 +153,26 @@ public final class Thresholds {
      */
     public static final int MIN_RATIO_ROUNDS = 8;
 
+    /**
+     * Standard errors either side of a figure for the interval a lead must clear (95%): Wilson's for a share, the
+     * square root of a count for a rate, the order statistics' ranks for a percentile ({@link Intervals}).
+     */
+    public static final double CONFIDENCE_Z = 1.96;
+
+    /**
+     * A tail whose max is at least this multiple of its p95 holds a second mode (requests at a timeout, a stall), and
+     * p99 falls in one mode or the other by the size of it: in {@code faults} the apps' p99 was 20,002 ms, and
+     * app-coroutines' 4,001 ms, with about 1% of every app's requests at the 20 s timeout. Such a table reads its tail
+     * as the share of requests over {@link #TAIL_SHARE_P95_MULTIPLE} times the p95 instead. A single tail of one
+     * random delay spans less than 1.1 (p95 3,800 ms, max 4,000 ms); a thread pool's queue, about 1.5.
+     */
+    public static final double TAIL_MODES_RATIO = 3.0;
+
+    /**
+     * Where a tail with two modes is cut, as a multiple of the table's median p95, rounded up to 1, 2 or 5 times a
+     * power of ten: past the slow end of the body, short of the second mode.
+     */
+    public static final double TAIL_SHARE_P95_MULTIPLE = 2.0;
+
     private Thresholds() {}
 }
