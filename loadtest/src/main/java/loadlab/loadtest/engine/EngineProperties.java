@@ -2,6 +2,9 @@ package loadlab.loadtest.engine;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import org.apache.jmeter.util.JMeterUtils;
 
 /**
  * The JMeter properties a lab engine runs with. Two of them must be the same on the controller as on every engine,
@@ -11,12 +14,13 @@ public final class EngineProperties {
 
     /**
      * The variables an engine copies into every sample it sends back: {@code delayMs}, the backend's delay for that
-     * request, from which the controller computes added latency. The names are read on both sides (an engine fills
-     * the values, the controller reads them by index), so both must have the same list.
+     * request, from which the controller computes added latency, and {@code intendedMs}, when an open load's arrival
+     * was due, from which it computes latency from the intended time and the generator's lag. The names are read on
+     * both sides (an engine fills the values, the controller reads them by index), so both must have the same list.
      */
     public static final String SAMPLE_VARIABLES = "sample_variables";
 
-    public static final String SAMPLE_VARIABLE_NAMES = "delayMs";
+    public static final String SAMPLE_VARIABLE_NAMES = "delayMs,intendedMs";
 
     /**
      * Engines send samples back stripped of their response bodies, and by default strip failed ones too. The
@@ -49,6 +53,18 @@ public final class EngineProperties {
     static final String SYSTEM_EXIT_ON_REMOTE_EXIT = "jmeterengine.remote.system.exit";
 
     private EngineProperties() {}
+
+    /**
+     * This JVM as an engine, {@code host:port}, when it is one (a lab engine sets its registry port); empty in the
+     * runner's own JVM, whether JMeter runs there or only controls engines.
+     */
+    public static Optional<String> thisEngine() {
+        Properties jmeter = JMeterUtils.getJMeterProperties();
+        String port = jmeter == null ? null : jmeter.getProperty(REGISTRY_PORT);
+        return port == null
+                ? Optional.empty()
+                : Optional.of(System.getProperty("java.rmi.server.hostname") + ":" + port);
+    }
 
     /** The properties that a controller and its engines must agree on, to be set on both. */
     public static Map<String, String> shared() {

@@ -29,8 +29,8 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
- * One load against one URL, closed-loop or at a fixed arrival rate: ramp up, warm up, measure, with every sample
- * kept.
+ * One load against one URL, closed-loop or open (arrivals at a rate, constant or in steps): ramp up, warm up, measure,
+ * with every sample kept.
  * <p>
  * The plan keeps running for {@link #TAIL} after the window so the last second of the window is still steady state;
  * which samples count is decided afterwards, from their timestamps, not by the plan.
@@ -119,7 +119,8 @@ final class LoadRun {
             runJmeter(clock.hold());
             List<Sample> kept = new ArrayList<>(samples);
             // The clock starts with the first request, not with JMeter's own start-up.
-            long firstStart = kept.stream().mapToLong(Sample::startMillis).min().orElse(System.currentTimeMillis());
+            long firstStart =
+                    kept.stream().mapToLong(Sample::intendedMillis).min().orElse(System.currentTimeMillis());
             long windowStart = clock.windowStart(firstStart)
                     .orElse(firstStart + phases.rampUp().plus(phases.warmUp()).toMillis());
             return new Result(
@@ -177,8 +178,22 @@ final class LoadRun {
                         .rampTo(closed.users(), phases.rampUp())
                         .holdFor(hold)
                         .children(children);
-            case LoadShape.Open open ->
-                new OpenArrivals(label + " arrivals", open.ratePerSecond(), phases.rampUp(), hold).children(children);
+            case LoadShape.Open open -> {
+                // A rate's steps are placed from the window's start, which a warm-up that waits for the JIT leaves
+                // open.
+                if (!open.rates().isConstant() && phases.untilJitSettles()) {
+                    throw new IllegalArgumentException(
+                            label + ": a rate with steps needs a fixed warm-up, not one that waits for the JIT");
+                }
+                yield new OpenArrivals(
+                                label + " arrivals",
+                                open,
+                                phases.rampUp(),
+                                phases.rampUp().plus(phases.warmUp()),
+                                phases.rampUp().plus(hold),
+                                OpenArrivals.SEED)
+                        .children(children);
+            }
             // A fixed warm-up (the plan refuses a spike with a JIT warm-up), so the stages fall where the window does.
             case LoadShape.Spike spike ->
                 threadGroup(label + " users")
@@ -194,7 +209,9 @@ final class LoadRun {
 
     private void keep(Sample sample) {
         samples.add(sample);
-        firstRequestMillis.compareAndSet(0, sample.startMillis());
+        // The earliest due, not the first to complete: an open load's schedule, and its rate steps, start there.
+        firstRequestMillis.accumulateAndGet(
+                sample.intendedMillis(), (first, due) -> first == 0 ? due : Math.min(first, due));
         completed.incrementAndGet();
         if (HTTP_STATUS.matcher(sample.responseCode()).matches()) {
             lastAnswerMillis.accumulateAndGet(sample.endMillis(), Math::max);
