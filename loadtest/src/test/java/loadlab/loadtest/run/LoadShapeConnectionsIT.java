@@ -216,6 +216,37 @@ class LoadShapeConnectionsIT {
         assertThat(open.generatorBehind()).isTrue();
     }
 
+    @Test
+    void anOpenLoadEndsWithItsWindowWhenItsWarmUpWaitedForTheJit() throws IOException {
+        // A warm-up that lasts until the JIT settles holds the load for up to three minutes more, and the window's
+        // end stops it: the pool's idle threads must end then, not each take one more arrival first (800 of them at
+        // 40/s would take twenty seconds, each arrival taken and never sent).
+        Phases untilJit = new Phases(
+                Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(5), true);
+        LoadShape.Open open = new LoadShape.Open(40, 800);
+        LoadRun.Result result = new LoadRun(
+                        open.label(),
+                        httpSampler("GET /", backend.baseUrl() + "/"),
+                        open,
+                        untilJit,
+                        raw.resolve("until-jit"),
+                        false,
+                        new PrintStream(System.out, true, StandardCharsets.UTF_8),
+                        () -> true,
+                        WindowClock.WindowStart.NOTHING,
+                        new Generator(Engines.LOCAL))
+                .run();
+        long ended = System.currentTimeMillis();
+
+        long lastDue = result.samples().stream()
+                .mapToLong(Sample::intendedMillis)
+                .max()
+                .orElseThrow();
+        assertThat(lastDue).isLessThan(result.windowEndMillis() + LoadRun.TAIL.toMillis() + 1_000);
+        // Ended with the tail, give or take JMeter's own stop, and not a drain of the idle pool later.
+        assertThat(ended).isLessThan(result.windowEndMillis() + LoadRun.TAIL.toMillis() + 8_000);
+    }
+
     /** Every sample counted: the window is the whole run. */
     private static RunStats stats(List<Sample> samples) {
         long first = samples.stream().mapToLong(Sample::intendedMillis).min().orElseThrow();
