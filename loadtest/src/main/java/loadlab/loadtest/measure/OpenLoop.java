@@ -18,7 +18,7 @@ public record OpenLoop(ResponseTimes fromIntended, GeneratorLag lag) {
     public record GeneratorLag(long p50Ms, long p99Ms, long maxMs) {}
 
     /** The figures of the counted samples that were scheduled arrivals; empty when none were (a closed loop). */
-    static Optional<OpenLoop> of(List<Sample> counted) {
+    public static Optional<OpenLoop> of(List<Sample> counted) {
         List<Sample> scheduled = counted.stream().filter(Sample::isScheduled).toList();
         if (scheduled.isEmpty()) {
             return Optional.empty();

@@ -22,6 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import loadlab.loadtest.measure.ErrorClass;
+import loadlab.loadtest.measure.MeasurementWindow;
+import loadlab.loadtest.measure.OpenLoop;
 import loadlab.loadtest.measure.Sample;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Phases;
@@ -123,6 +125,7 @@ final class LoadRun {
                     kept.stream().mapToLong(Sample::intendedMillis).min().orElse(System.currentTimeMillis());
             long windowStart = clock.windowStart(firstStart)
                     .orElse(firstStart + phases.rampUp().plus(phases.warmUp()).toMillis());
+            sayIfTheGeneratorFellBehind(kept, MeasurementWindow.ofSeconds(windowStart, phases.windowSeconds()));
             return new Result(
                     List.copyOf(kept),
                     windowStart,
@@ -130,6 +133,24 @@ final class LoadRun {
                     firstStart,
                     clock.settled());
         }
+    }
+
+    /**
+     * An open load whose generator sent its window's arrivals too late for their latencies to be the target's alone
+     * says so as it ends, so that nobody reads its figures as the target's before the report flags them.
+     */
+    private void sayIfTheGeneratorFellBehind(List<Sample> kept, MeasurementWindow window) {
+        OpenLoop.of(kept.stream().filter(window::counts).toList())
+                .filter(OpenLoop::generatorBehind)
+                .ifPresent(open -> progress.printf(
+                        Locale.ROOT,
+                        "[%s] the load generator fell behind its schedule: lag p50 %d ms, p99 %d ms, max %d ms, over"
+                                + " the %d ms its latencies can carry%n",
+                        label,
+                        open.lag().p50Ms(),
+                        open.lag().p99Ms(),
+                        open.lag().maxMs(),
+                        open.lagLimitMs()));
     }
 
     private void runJmeter(Duration hold) throws IOException {

@@ -79,9 +79,10 @@ class ArrivalDispatchTests {
 
         Map<String, Long> perThread =
                 takenBy.values().stream().collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
-        // A queue of idle threads would spread the arrivals over all eight, one connection each; a stack keeps them on
-        // the one that just came back, except when the next arrival is due before it is back (a gap of microseconds).
-        assertThat(Collections.max(perThread.values())).isGreaterThanOrEqualTo(takenBy.size() * 8L / 10);
+        // A queue of idle threads would spread the arrivals over all eight, an eighth each and a connection each; a
+        // stack keeps them on the one that just came back, except when the next arrival is due before it is back (a gap
+        // of microseconds on a quiet host, of milliseconds on a starved one: 99% and 65% of them were seen).
+        assertThat(Collections.max(perThread.values())).isGreaterThan(takenBy.size() / 3L);
     }
 
     @Test
