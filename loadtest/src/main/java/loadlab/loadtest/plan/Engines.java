@@ -286,7 +286,10 @@ public record Engines(List<Address> addresses, Callback callback, Optional<Path>
                         spike.during(),
                         spike.after());
             case LoadShape.Open open ->
-                new LoadShape.Open(open.ratePerSecond() / n, evenShare(open.maxThreads(), "maxThreads", n));
+                new LoadShape.Open(
+                        open.rates().scaled(1.0 / n),
+                        evenShare(open.maxThreads(), "maxThreads", n),
+                        open.connections());
         };
     }
 
