@@ -79,7 +79,7 @@ class EnginesOffLoopbackTests {
         Path project = Path.of(System.getProperty("user.dir")).getParent();
 
         // A report talks to no engine: the keystore is named but not needed.
-        Engines engines = parse("--mode=report", "--engines=127.0.0.2:1099", "--rmiSsl=on")
+        Engines engines = parse("report", "--engines=127.0.0.2:1099", "--rmiSsl=on")
                 .setup()
                 .engines();
 
@@ -102,7 +102,7 @@ class EnginesOffLoopbackTests {
             delimiter = '|',
             value = {
                 "--rmiSsl=off              | rmiSsl=off is refused with engines off loopback (" + ENGINE + ")",
-                "--rmiSsl=maybe            | rmiSsl='maybe' must be on or off",
+                "--rmiSsl=maybe            | rmiSsl='maybe' is not on or off",
                 "--callbackPort=1          | callbackPort=1 is outside 2..65534",
                 "--callbackPort=65535      | callbackPort=65535 is outside 2..65534",
                 "--callbackPort=abc        | callbackPort='abc' is not a whole number",

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * not set, the knob table's defaults do. Parsing only checks the file's shape and its field names; the values are
  * checked as knobs are, when a scenario becomes a plan, with the entry and field named.
  */
-public record Catalogue(Path file, List<Entry> entries) {
+public record OldCatalogue(Path file, List<Entry> entries) {
 
     public static final String FILE = "scenarios.conf";
 
@@ -44,7 +44,7 @@ public record Catalogue(Path file, List<Entry> entries) {
         }
     }
 
-    public static Catalogue read(Path projectDir) {
+    public static OldCatalogue read(Path projectDir) {
         Path file = projectDir.resolve(FILE);
         try {
             return parse(file, Files.readAllLines(file));
@@ -56,8 +56,8 @@ public record Catalogue(Path file, List<Entry> entries) {
         }
     }
 
-    static Catalogue parse(Path file, List<String> lines) {
-        Set<String> knobs = new java.util.LinkedHashSet<>(Knob.properties());
+    static OldCatalogue parse(Path file, List<String> lines) {
+        Set<String> knobs = new java.util.LinkedHashSet<>(OldKnob.properties());
         knobs.removeAll(SETUP_KNOBS);
         List<Entry> entries = new ArrayList<>();
         Map<String, String> fields = null;
@@ -99,7 +99,7 @@ public record Catalogue(Path file, List<Entry> entries) {
         if (name != null) {
             entries.add(new Entry(name, fields));
         }
-        return new Catalogue(file, List.copyOf(entries));
+        return new OldCatalogue(file, List.copyOf(entries));
     }
 
     public Entry entry(String name) {
