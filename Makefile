@@ -19,6 +19,8 @@ JAVA := "$(JAVA_HOME)/bin/java"
 RUNNER_JAR := loadtest/target/loadtest.jar
 RUNNER := $(JAVA) $(shell sed -n 's:.*<loadtest.jvm>\(.*\)</loadtest.jvm>.*:\1:p' loadtest/pom.xml) -jar $(RUNNER_JAR)
 RUN := scripts/run-reaped $(RUNNER)
+# The runner when it only checks the knobs or lists them: a JVM that starts fast.
+RUNNER_CHECK := $(JAVA) -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar $(RUNNER_JAR)
 EXECUTORS_JAR := executors/target/benchmarks.jar
 EXECUTORS := $(JAVA) -cp $(EXECUTORS_JAR) loadlab.executors.RunExecutors --project=$(CURDIR)
 
@@ -50,7 +52,7 @@ stale = $(if $(wildcard $(2)),$(if $(shell find $(1)/src/main $(1)/pom.xml pom.x
 	its sources changed since $(2) was built),$(2) is not built yet)
 # $(call built,<module>,<jar>): builds the module if its jar is stale; empty, or the one line of a failed build.
 built = $(if $(call stale,$(1),$(2)),$(info $(1): $(strip $(call stale,$(1),$(2))): building it first to check the\
-	knobs ($(MVNW) -q -pl $(1) -am package -DskipTests))$(shell mkdir -p $(1)/target && $(MVNW) -q -pl $(1) -am \
+	knobs ($(MVNW) -q -pl $(1) -am package -DskipTests))$(shell mkdir -p $(1)/target && JAVA_HOME="$(JAVA_HOME)" $(MVNW) -q -pl $(1) -am \
 	package -DskipTests >$(1)/target/make-build.log 2>&1 || echo "$(1): the build failed: $(1)/target/make-build.log"))
 # $(call checked,<runner>): empty when the runner takes the knobs; else the one line it printed on stderr.
 checked = $(shell out=$$($(1) --check $(KNOBS) 2>&1 >/dev/null) || echo "$${out:-$(1) --check failed}")
@@ -61,10 +63,7 @@ $(if $(BUILD_ERROR),$(error $(BUILD_ERROR)))
 endif
 CHECKED_GOAL := $(firstword $(filter $(RUNNER_GOALS),$(GOALS)))
 ifneq ($(CHECKED_GOAL),)
-# A JVM that starts fast, with the classes of its first check kept for the next (class data sharing, beside the jar).
-CHECK_JVM := -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:SharedArchiveFile=loadtest/target/knob-check.jsa \
-	-XX:+AutoCreateSharedArchive -Xlog:cds=off
-KNOB_ERROR := $(call checked,$(JAVA) $(CHECK_JVM) -jar $(RUNNER_JAR) $(runner_$(CHECKED_GOAL)) --project=$(CURDIR))
+KNOB_ERROR := $(call checked,$(RUNNER_CHECK) $(runner_$(CHECKED_GOAL)) --project=$(CURDIR))
 $(if $(KNOB_ERROR),$(error $(KNOB_ERROR)))
 endif
 ifneq ($(filter executors,$(GOALS)),)
@@ -80,7 +79,7 @@ help: ## List the targets and the knobs
 	@echo "loadlab (JDK: $(JAVA_HOME))"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 	@echo "The runner (make's targets start it with the knobs given, e.g. make compare USERS=50):"
-	@$(RUNNER) help
+	@$(RUNNER_CHECK) help
 	@echo "Knobs of make executors (its own JMH runner; README \"Executors, one level down\"):"
 	@echo "  TASKS (10000) TASK_MS (200) HASH_ROUNDS (100) FORKS (2) WARMUP_ITERATIONS (2) ITERATIONS (5) ITERATION_TIME (2s) BENCH (all)"
 

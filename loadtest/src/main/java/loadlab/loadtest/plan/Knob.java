@@ -36,7 +36,7 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
     static final int MAX_RUNS = 10;
     static final int MAX_DELAY_MS = 600_000;
     static final double MAX_RATE = 100_000;
-    private static final Pattern DURATION = Pattern.compile("(\\d{1,9})(s|m)?");
+    private static final Pattern SECONDS = Pattern.compile("(\\d{1,9})(s|m)?");
 
     public static final Knob<List<String>> SCENARIO = setup(
             "scenario",
@@ -67,7 +67,7 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
             "on: the warm-up lasts, past WARMUP, until the target's JIT compiler threads are quiet (at most 180 s), so"
                     + " that cost per request is measured on compiled code",
             Knob::onOff);
-    public static final Knob<Duration> DURATION_KNOB = measured(
+    public static final Knob<Duration> DURATION = measured(
             "duration",
             "60s",
             "the measurement window: only requests that complete inside it count (make compare's scenario sets 150 s)",
@@ -99,7 +99,8 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
             "10",
             "a database scenario's pool: connections of every target (Hikari, r2dbc-pool, the direct row's JDBC pool);"
                     + " at most 200, the lab's PostgreSQL max_connections",
-            Knob::dbPool);
+            // Every connection of the pool is a PostgreSQL process: a pool the database refuses would fail the run.
+            wholeNumber(1, Plan.MAX_DB_POOL, ", PostgreSQL's max_connections"));
     public static final Knob<DbUrl> DB_URL = setup(
             "dbUrl",
             null,
@@ -150,7 +151,8 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
             null,
             "the first of the two ports the runner takes samples on (it and the next), for a firewall to open;"
                     + " default: ports RMI picks for each run",
-            Knob::callbackPort);
+            // JMeter exports the runner's listeners at client.rmi.localport plus 1 and plus 2: this one and the next.
+            wholeNumber(2, 65_534, " (the runner listens on it and on the next port)"));
     public static final Knob<RemoteTargets> TARGETS = setup(
             "targets",
             null,
@@ -184,7 +186,7 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
             RAMPUP,
             WARMUP,
             JIT_WARMUP,
-            DURATION_KNOB,
+            DURATION,
             TIMEOUT,
             APPS,
             DELAY_MIN,
@@ -289,7 +291,7 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
 
     /** {@code 30s}, {@code 2m} or a bare number of seconds; null when it is none of them. */
     static Duration durationOrNull(String raw) {
-        Matcher m = DURATION.matcher(raw.strip().toLowerCase(Locale.ROOT));
+        Matcher m = SECONDS.matcher(raw.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             return null;
         }
@@ -399,22 +401,6 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
         return List.copyOf(targets);
     }
 
-    /**
-     * A database request's pool; PostgreSQL's max_connections caps it, since every connection of the pool is a server
-     * process, and a pool the database refuses would fail the run, not measure it.
-     */
-    private static Integer dbPool(String label, String raw) {
-        int pool = parseInt(label, raw);
-        if (pool < 1) {
-            throw new IllegalArgumentException(label + "=" + pool + " must be at least 1 connection");
-        }
-        if (pool > Plan.MAX_DB_POOL) {
-            throw new IllegalArgumentException(label + "=" + pool + " is above PostgreSQL's max_connections, "
-                    + Plan.MAX_DB_POOL + ", which the lab starts its database with");
-        }
-        return pool;
-    }
-
     /** Where the app and the rest of the lab run: apart when the value names the app's CPUs. */
     private static CpuPinning cpus(String label, String raw) {
         CpuPinning pinning = CpuPinning.parse(label, raw, Runtime.getRuntime().availableProcessors());
@@ -423,16 +409,6 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
                     label + "=" + raw + " needs " + CpuPinning.TASKSET + " (util-linux), which this machine lacks");
         }
         return pinning;
-    }
-
-    /** JMeter exports the runner's listeners at client.rmi.localport plus 1 and plus 2: this one and the next. */
-    private static Integer callbackPort(String label, String raw) {
-        int port = parseInt(label, raw);
-        if (port < 2 || port > 65_534) {
-            throw new IllegalArgumentException(
-                    label + "=" + port + " is outside 2..65534 (the runner listens on it and on the next port)");
-        }
-        return port;
     }
 
     /** The lab only ever talks to this machine: a target elsewhere is refused, not attempted. */

@@ -40,7 +40,7 @@ final class Plans {
         Phases phases = new Phases(
                 values.get(Knob.RAMPUP),
                 values.get(Knob.WARMUP),
-                kind == Plan.Kind.TIMELINE ? timeline.total() : values.get(Knob.DURATION_KNOB),
+                kind == Plan.Kind.TIMELINE ? timeline.total() : values.get(Knob.DURATION),
                 values.get(Knob.TIMEOUT),
                 values.get(Knob.JIT_WARMUP));
         List<LoadShape> loads = switch (kind) {
@@ -119,10 +119,10 @@ final class Plans {
         }
         if (spike.isEmpty() && !backend.hasSchedule()) {
             // A soak: one steady load as long as the duration says, watched for what keeps growing.
-            return Timeline.steady(values.get(Knob.DURATION_KNOB));
+            return Timeline.steady(values.get(Knob.DURATION));
         }
-        if (values.isSet(Knob.DURATION_KNOB)) {
-            throw new IllegalArgumentException(values.label(Knob.DURATION_KNOB) + " is not for a timeline with a"
+        if (values.isSet(Knob.DURATION)) {
+            throw new IllegalArgumentException(values.label(Knob.DURATION) + " is not for a timeline with a"
                     + " schedule or a spike: its window is their whole length");
         }
         if (spike.isPresent() && values.get(Knob.JIT_WARMUP)) {

@@ -148,34 +148,34 @@ public record Scenarios(List<Scenario> entries) {
 
     /** What Jackson refused, in one line, after the field's path ({@code schedule[1].delayMax}). */
     private static String problem(JsonMappingException e) {
-        List<JsonMappingException.Reference> path = e.getPath();
         if (e instanceof UnrecognizedPropertyException unknown) {
-            path = path.subList(0, path.size() - 1);
-        }
-        String at = path.stream()
-                .map(ref -> ref.getFieldName() == null ? "[" + ref.getIndex() + "]" : "." + ref.getFieldName())
-                .collect(Collectors.joining())
-                .replaceFirst("^\\.", "");
-        String reason;
-        if (e instanceof UnrecognizedPropertyException unknown) {
-            return at + " has no field '" + unknown.getPropertyName() + "' (its fields: "
+            return path(e.getPath().subList(0, e.getPath().size() - 1)) + " has no field '"
+                    + unknown.getPropertyName() + "' (its fields: "
                     + unknown.getKnownPropertyIds().stream()
                             .map(Object::toString)
                             .sorted()
                             .collect(Collectors.joining(", "))
                     + ")";
-        } else if (e.getCause() instanceof IllegalArgumentException own) {
+        }
+        String reason;
+        if (e.getCause() instanceof IllegalArgumentException own) {
             reason = own.getMessage();
         } else if (e instanceof InvalidFormatException format) {
+            Class<?> type = format.getTargetType();
             reason = "'" + format.getValue() + "' is not "
-                    + (format.getTargetType() == Integer.class || format.getTargetType() == int.class
-                            ? "a whole number"
-                            : "a " + format.getTargetType().getSimpleName());
+                    + (type == Integer.class || type == int.class ? "a whole number" : "a " + type.getSimpleName());
         } else {
             reason = e.getOriginalMessage().lines().findFirst().orElse("");
         }
-        // A value's own message starts with it in quotes: name=value reads as on the command line.
-        return at + (reason.startsWith("'") ? "=" : ": ") + reason;
+        // A value's own message starts with it in quotes: path='value' reads as a knob's error does.
+        return path(e.getPath()) + (reason.startsWith("'") ? "=" : ": ") + reason;
+    }
+
+    private static String path(List<JsonMappingException.Reference> path) {
+        return path.stream()
+                .map(ref -> ref.getFieldName() == null ? "[" + ref.getIndex() + "]" : "." + ref.getFieldName())
+                .collect(Collectors.joining())
+                .replaceFirst("^\\.", "");
     }
 
     /** A duration as the knobs take it ({@code 40s}, {@code 2m}, a bare number of seconds). */

@@ -103,8 +103,8 @@ class EnginesOffLoopbackTests {
             value = {
                 "--rmiSsl=off              | rmiSsl=off is refused with engines off loopback (" + ENGINE + ")",
                 "--rmiSsl=maybe            | rmiSsl='maybe' is not on or off",
-                "--callbackPort=1          | callbackPort=1 is outside 2..65534",
-                "--callbackPort=65535      | callbackPort=65535 is outside 2..65534",
+                "--callbackPort=1          | callbackPort=1 must be between 2 and 65534 (the runner listens on it and",
+                "--callbackPort=65535      | callbackPort=65535 must be between 2 and 65534",
                 "--callbackPort=abc        | callbackPort='abc' is not a whole number",
                 "--callback=0.0.0.0        | callback='0.0.0.0' would listen on every interface",
                 "--callback=198.51.100.99  | callback='198.51.100.99' is not an address of this host",

@@ -120,8 +120,8 @@ class KnobsTests {
                 "users=5            | argument 'users=5' is not of the form --name=value or NAME=value",
                 "--users            | argument '--users' is not of the form --name=value or NAME=value",
                 "--scenario=sweep --runs=2 | runs=2 repeats only a comparison",
-                "--scenario=db --dbPool=0 | dbPool=0 must be at least 1 connection",
-                "--scenario=db --dbPool=201 | dbPool=201 is above PostgreSQL's max_connections, 200",
+                "--scenario=db --dbPool=0 | dbPool=0 must be between 1 and 200, PostgreSQL's max_connections",
+                "--scenario=db --dbPool=201 | dbPool=201 must be between 1 and 200, PostgreSQL's max_connections",
                 "--scenario=db --dbPool=ten | dbPool='ten' is not a whole number",
                 "--dbPool=50        | dbPool sizes a database pool, and scenario 'compare' asks for /, not /db",
                 "--scenario=db --dbUrl=postgres://127.0.0.1/loadlab | dbUrl='postgres://127.0.0.1/loadlab' is not "
