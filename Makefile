@@ -54,8 +54,9 @@ stale = $(if $(wildcard $(2)),$(if $(shell find $(1)/src/main $(1)/pom.xml pom.x
 built = $(if $(call stale,$(1),$(2)),$(info $(1): $(strip $(call stale,$(1),$(2))): building it first to check the\
 	knobs ($(MVNW) -q -pl $(1) -am package -DskipTests))$(shell mkdir -p $(1)/target && JAVA_HOME="$(JAVA_HOME)" $(MVNW) -q -pl $(1) -am \
 	package -DskipTests >$(1)/target/make-build.log 2>&1 || echo "$(1): the build failed: $(1)/target/make-build.log"))
-# $(call checked,<runner>): empty when the runner takes the knobs; else the one line it printed on stderr.
-checked = $(shell out=$$($(1) --check $(KNOBS) 2>&1 >/dev/null) || echo "$${out:-$(1) --check failed}")
+# $(call checked,<runner>,<the goal's own arguments>): empty when the runner takes the knobs; else the one line it
+# printed on stderr. The goal's arguments come last, as in its recipe, so that they count over a knob given alike.
+checked = $(shell out=$$($(1) --check $(KNOBS) $(2) 2>&1 >/dev/null) || echo "$${out:-$(1) --check failed}")
 GOALS := $(or $(MAKECMDGOALS),$(.DEFAULT_GOAL))
 ifneq ($(filter help $(RUNNER_GOALS),$(GOALS)),)
 BUILD_ERROR := $(call built,loadtest,$(RUNNER_JAR))
@@ -63,7 +64,7 @@ $(if $(BUILD_ERROR),$(error $(BUILD_ERROR)))
 endif
 CHECKED_GOAL := $(firstword $(filter $(RUNNER_GOALS),$(GOALS)))
 ifneq ($(CHECKED_GOAL),)
-KNOB_ERROR := $(call checked,$(RUNNER_CHECK) $(runner_$(CHECKED_GOAL)) --project=$(CURDIR))
+KNOB_ERROR := $(call checked,$(RUNNER_CHECK) --project=$(CURDIR),$(runner_$(CHECKED_GOAL)))
 $(if $(KNOB_ERROR),$(error $(KNOB_ERROR)))
 endif
 ifneq ($(filter executors,$(GOALS)),)

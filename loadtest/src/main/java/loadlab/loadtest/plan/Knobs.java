@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
  * <p>Its words are a command ({@code compare} when none is given), the knobs of {@link Knob#ALL}, each either
  * {@code --users=50} or, as {@code make} passes them through, {@code USERS=50}, and {@code --project} (the top of the
  * project, where {@code scenarios.yaml} and the jars are). An empty value means "not given", so a wrapper can pass a
- * knob through unconditionally. A knob given beats the scenario's value, which beats the knob's default.
+ * knob through unconditionally; of a knob given twice, the last value counts. A knob given beats the scenario's value,
+ * which beats the knob's default.
  *
  * @param plans       the scenarios to run, in turn, or for {@link Mode#SCENARIOS} every default one in catalogue order
  * @param compareWith for {@link Mode#DIFF}: the results folder A, which {@link Setup#resultsDir()} (B) is compared with
@@ -212,12 +213,9 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
                                 .collect(Collectors.joining(", "))
                         + ")"));
         String value = arg.substring(equals + 1).trim();
-        if (value.isEmpty()) {
-            return;
-        }
-        String before = given.put(knob.name(), value);
-        if (before != null && !before.equals(value)) {
-            throw new IllegalArgumentException(knob.name() + " is given twice: '" + before + "', then '" + value + "'");
+        // The last value given counts, as with Maven's -D: a wrapper's own value can follow the user's.
+        if (!value.isEmpty()) {
+            given.put(knob.name(), value);
         }
     }
 

@@ -99,7 +99,6 @@ class KnobsTests {
                 "--colour=blue      | unknown knob 'colour' (known: scenario, users, usersList,",
                 "COLOUR=blue        | unknown knob 'COLOUR' (known: SCENARIO, USERS, USERS_LIST,",
                 "USERS=abc          | users='abc' is not a whole number",
-                "--users=5 USERS=6  | users is given twice: '5', then '6'",
                 "stress             | 'stress' is not a command: compare, scenarios, report, diff",
                 "compare report     | 'report' is a second command after 'compare'",
                 "--scenario=fanout-99 | scenario='fanout-99' is not in scenarios.yaml",
@@ -240,6 +239,12 @@ class KnobsTests {
                 .isEqualTo(
                         parse("--users=50", "--apps=webflux", "--delayMax=200").plan());
         assertThat(parse("APP_JVM_FLAGS=-Xms1g -Xmx1g").plan().appJvmFlags()).containsExactly("-Xms1g", "-Xmx1g");
+        assertThat(parse("USERS=50", "--users=60").plan().load().concurrency())
+                .as("the last value given counts")
+                .isEqualTo(60);
+        assertThat(parse("USERS=50", "--users=").plan().load().concurrency())
+                .as("an empty value is not given")
+                .isEqualTo(50);
     }
 
     @Test
