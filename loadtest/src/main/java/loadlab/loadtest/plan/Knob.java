@@ -239,7 +239,7 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
         return ALL.stream()
                 .map(knob -> String.format(
                         Locale.ROOT,
-                        "  %-14s --%-14s default %-28s %s",
+                        "  %-14s --%-14s default %-30s %s",
                         knob.makeVariable(),
                         knob.name,
                         knob.defaultValue == null ? "none" : knob.defaultValue,

@@ -26,7 +26,7 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
 
     /** What a run of the lab does: the runner's command. */
     public enum Mode {
-        RUN("compare", "run the scenarios SCENARIO names (make compare, sweep, open, capacity, soak, timelines)"),
+        RUN("compare", "run the scenarios SCENARIO names, in turn (make compare, sweep, open, soak, timelines ...)"),
         SCENARIOS("scenarios", "run every default scenario of scenarios.yaml in turn, then the results index"),
         REPORT("report", "rebuild every report, chart and the index under RESULTS from the data files; start nothing"),
         DIFF("diff", "compare two results folders, A and B, figure by figure into B/diff.md; start nothing");
