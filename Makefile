@@ -47,19 +47,23 @@ RUNNER_GOALS := compare sweep open capacity soak timelines db-pools scenarios re
 # nothing): a bad one costs a JVM start and one line, "Makefile:NN: *** loadtest: users='abc' is not a whole number.
 # Stop." A runner not built yet, or older than its module's sources, is built first (that module alone), after a line
 # that says so.
-# $(call stale,<module>,<jar>): why the jar must be built before it can check anything; empty when it is up to date.
-stale = $(if $(wildcard $(2)),$(if $(shell find $(1)/src/main $(1)/pom.xml pom.xml -newer $(2) -print -quit),\
-	its sources changed since $(2) was built),$(2) is not built yet)
-# $(call built,<module>,<jar>): builds the module if its jar is stale; empty, or the one line of a failed build.
-built = $(if $(call stale,$(1),$(2)),$(info $(1): $(strip $(call stale,$(1),$(2))): building it first to check the\
-	knobs ($(MVNW) -q -pl $(1) -am package -DskipTests))$(shell mkdir -p $(1)/target && JAVA_HOME="$(JAVA_HOME)" $(MVNW) -q -pl $(1) -am \
-	package -DskipTests >$(1)/target/make-build.log 2>&1 || echo "$(1): the build failed: $(1)/target/make-build.log"))
+# $(call stale,<module> <modules it uses>,<jar>): why the jar must be built before it can check anything; empty when
+# it is up to date.
+stale = $(if $(wildcard $(2)),$(if $(shell find $(foreach m,$(1),$(m)/src/main $(m)/pom.xml) pom.xml -newer $(2) \
+	-print -quit),its sources changed since $(2) was built),$(2) is not built yet)
+# $(call built,<module> <modules it uses>,<jar>): builds the module if its jar is stale; empty, or the one line of a
+# failed build.
+built = $(if $(call stale,$(1),$(2)),$(info $(firstword $(1)): $(strip $(call stale,$(1),$(2))): building it first to \
+	check the knobs ($(MVNW) -q -pl $(firstword $(1)) -am package -DskipTests))$(shell mkdir -p $(firstword $(1))/target \
+	&& JAVA_HOME="$(JAVA_HOME)" $(MVNW) -q -pl $(firstword $(1)) -am package -DskipTests \
+	>$(firstword $(1))/target/make-build.log 2>&1 || echo "$(firstword $(1)): the build failed: \
+	$(firstword $(1))/target/make-build.log"))
 # $(call checked,<runner>,<the goal's own arguments>): empty when the runner takes the knobs; else the one line it
 # printed on stderr. The goal's arguments come last, as in its recipe, so that they count over a knob given alike.
 checked = $(shell out=$$($(1) --check $(KNOBS) $(2) 2>&1 >/dev/null) || echo "$${out:-$(1) --check failed}")
 GOALS := $(or $(MAKECMDGOALS),$(.DEFAULT_GOAL))
 ifneq ($(filter help $(RUNNER_GOALS),$(GOALS)),)
-BUILD_ERROR := $(call built,loadtest,$(RUNNER_JAR))
+BUILD_ERROR := $(call built,loadtest reporting,$(RUNNER_JAR))
 $(if $(BUILD_ERROR),$(error $(BUILD_ERROR)))
 endif
 CHECKED_GOAL := $(firstword $(filter $(RUNNER_GOALS),$(GOALS)))
@@ -68,7 +72,7 @@ KNOB_ERROR := $(call checked,$(RUNNER_CHECK) --project=$(CURDIR),$(runner_$(CHEC
 $(if $(KNOB_ERROR),$(error $(KNOB_ERROR)))
 endif
 ifneq ($(filter executors,$(GOALS)),)
-BUILD_ERROR := $(call built,executors,$(EXECUTORS_JAR))
+BUILD_ERROR := $(call built,executors reporting,$(EXECUTORS_JAR))
 $(if $(BUILD_ERROR),$(error $(BUILD_ERROR)))
 KNOB_ERROR := $(call checked,$(EXECUTORS))
 $(if $(KNOB_ERROR),$(error $(KNOB_ERROR)))
@@ -108,6 +112,8 @@ compare sweep open capacity scenarios timelines db-pools soak:
 
 report: ## Rebuild every report and chart under RESULTS (default results/) from its data files; starts nothing
 	@$(RUNNER) $(KNOBS) $(runner_$@)
+	$(MVNW) -q -pl executors -am package -DskipTests
+	$(JAVA) -cp $(EXECUTORS_JAR) loadlab.executors.RebuildReport $(or $(RESULTS),results)
 
 diff: ## Compare two results folders figure by figure: make diff A=results B=/tmp/other writes B/diff.md
 	@$(RUNNER) $(KNOBS) $(runner_$@)

@@ -103,7 +103,13 @@ public final class RunExecutors {
         ExecutorsCharts.write(ReportRow.of(results, env.cores()), stagedCharts);
         Path stagedReport = runDir.resolve("executors.md");
         Files.writeString(stagedReport, report);
+        Path stagedEnvironment = runDir.resolve("environment.json");
+        Files.writeString(stagedEnvironment, env.toJson());
         publish(knobs.resultsDir(), stagedCharts, json, stagedReport);
+        Files.copy(
+                stagedEnvironment,
+                knobs.resultsDir().resolve(RunEnvironment.FILE),
+                StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** Moves the staged files into place, the report last: until it moves, the old report stands. */
