@@ -26,10 +26,4 @@ public record ProbeColumn<F extends Record>(
     boolean has(ResourceCost cost) {
         return cost.probes().get(probe).isPresent();
     }
-
-    /** The cell of a point's cost. */
-    String cell(ResourceCost cost) {
-        OptionalDouble figure = of(cost);
-        return figure.isPresent() ? format.apply(figure.getAsDouble()) : Format.NOT_AVAILABLE;
-    }
 }

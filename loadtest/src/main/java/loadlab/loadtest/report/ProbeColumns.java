@@ -1,9 +1,12 @@
 package loadlab.loadtest.report;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import loadlab.loadtest.measure.Outcome;
+import java.util.Map;
+import java.util.Optional;
 import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.plan.Target;
 
 /**
  * Where the summary picks the columns of the probes' figures: one entry per column, in the order they are shown. A
@@ -17,30 +20,34 @@ final class ProbeColumns {
 
     private ProbeColumns() {}
 
-    /** The section, or nothing when no column's probe gave figures for these rows. */
-    static void append(StringBuilder md, List<Point> rows, List<ProbeColumn<?>> columns) {
+    /**
+     * The "Probes" section of {@code templates/loadtest/probes.md}: a row per target, a cell per column.
+     *
+     * @param dashes one per column, for a failed row
+     */
+    record View(List<String> headers, List<Tables.Row<Figures>> rows, List<String> dashes) {}
+
+    /** A target's figures, one per column, each over its runs as every cell of the summary is. */
+    record Figures(List<String> values) {}
+
+    /** The section, or none when no column's probe gave figures for these targets. */
+    static Optional<View> view(Map<Target, List<Point>> byTarget, List<ProbeColumn<?>> columns) {
         List<ProbeColumn<?>> shown = columns.stream()
-                .filter(column -> rows.stream().anyMatch(row -> column.has(row.cost())))
+                .filter(column ->
+                        byTarget.values().stream().flatMap(List::stream).anyMatch(point -> column.has(point.cost())))
                 .toList();
         if (shown.isEmpty()) {
-            return;
+            return Optional.empty();
         }
-        md.append("## Probes\n\n");
-        List<String> header = new ArrayList<>(List.of("Target"));
-        shown.forEach(column -> header.add(column.header() + "|r"));
-        MarkdownTable table = new MarkdownTable(header);
-        for (Point row : rows) {
-            String name = Format.cell(row.target().name());
-            if (row.outcome() instanceof Outcome.Failed) {
-                table.failed(List.of(name), Sections.failedShort());
-            } else {
-                List<String> cells = new ArrayList<>(List.of(name));
-                shown.forEach(column -> cells.add(column.cell(row.cost())));
-                table.row(cells);
-            }
-        }
-        table.appendTo(md);
-        md.append("Each column is a figure of a probe the runner plugs into every load (`run/Probes`), over the same "
-                + "window as the figures above; n/a where the probe did not apply to the target.\n\n");
+        List<Tables.Row<Figures>> rows = new ArrayList<>();
+        byTarget.forEach((target, runs) -> rows.add(Tables.row(
+                target,
+                "",
+                runs,
+                measured -> new Figures(shown.stream()
+                        .map(column -> Cells.of(measured, point -> column.of(point.cost()), column.format()))
+                        .toList()))));
+        return Optional.of(new View(
+                shown.stream().map(ProbeColumn::header).toList(), rows, Collections.nCopies(shown.size() - 1, "—")));
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import loadlab.loadtest.measure.GcAndJitCpu;
 import loadlab.loadtest.measure.ResourceSamples;
 
 /**
@@ -17,9 +18,6 @@ import loadlab.loadtest.measure.ResourceSamples;
  * list is read every time and a new thread's name once.
  */
 final class CompilerThreads {
-
-    private static final String C1 = "C1 CompilerThre";
-    private static final String C2 = "C2 CompilerThre";
 
     private final Path tasks;
     private final Map<String, Boolean> compiler = new HashMap<>();
@@ -43,14 +41,9 @@ final class CompilerThreads {
         return ProcStat.ticksToNanos(ticks);
     }
 
-    static boolean isCompilerName(String comm) {
-        String name = comm.strip();
-        return name.startsWith(C1) || name.startsWith(C2);
-    }
-
     private static boolean isCompiler(Path thread) {
         try {
-            return isCompilerName(Files.readString(thread.resolve("comm"), StandardCharsets.UTF_8));
+            return GcAndJitCpu.isJitThreadName(Files.readString(thread.resolve("comm"), StandardCharsets.UTF_8));
         } catch (IOException gone) {
             return false;
         }

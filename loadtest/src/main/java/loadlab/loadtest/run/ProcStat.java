@@ -2,10 +2,14 @@ package loadlab.loadtest.run;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import loadlab.loadtest.measure.GcAndJitCpu;
 import loadlab.loadtest.measure.ResourceSamples;
 
 /**
@@ -114,6 +118,34 @@ final class ProcStat {
         try {
             return parseStatus(
                     Files.readString(PROC.resolve(Long.toString(pid)).resolve("status"), StandardCharsets.UTF_8));
+        } catch (IOException gone) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The CPU so far of a live JVM's GC and JIT threads, each known by its name ({@link GcAndJitCpu}); empty when it is
+     * gone or there is no {@code /proc} (not Linux).
+     */
+    static Optional<GcAndJitCpu> gcAndJitCpu(long pid) {
+        List<GcAndJitCpu.ThreadCpu> threads = new ArrayList<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+            for (Path task : tasks) {
+                threadCpu(task).ifPresent(threads::add);
+            }
+        } catch (IOException | RuntimeException gone) {
+            return Optional.empty();
+        }
+        return Optional.of(GcAndJitCpu.of(threads));
+    }
+
+    /** Empty for a thread that ended between the listing and the read: its time leaves the sum. */
+    private static Optional<GcAndJitCpu.ThreadCpu> threadCpu(Path task) {
+        try {
+            String comm = Files.readString(task.resolve("comm"), StandardCharsets.UTF_8);
+            long ticks = parseStat(Files.readString(task.resolve("stat"), StandardCharsets.UTF_8))
+                    .cpuTicks();
+            return Optional.of(new GcAndJitCpu.ThreadCpu(comm, ticksToNanos(ticks)));
         } catch (IOException gone) {
             return Optional.empty();
         }

@@ -8,14 +8,6 @@ import org.junit.jupiter.api.Test;
 class CompilerThreadsTests {
 
     @Test
-    void compilerThreadsAreFoundByTheirName() {
-        assertThat(CompilerThreads.isCompilerName("C2 CompilerThre\n")).isTrue();
-        assertThat(CompilerThreads.isCompilerName("C1 CompilerThre")).isTrue();
-        assertThat(CompilerThreads.isCompilerName("GC Thread#0")).isFalse();
-        assertThat(CompilerThreads.isCompilerName("http-nio-8081-e")).isFalse();
-    }
-
-    @Test
     void thisJvmsCompilerThreadsAreReadFromProc() {
         long nanos = new CompilerThreads(ProcessHandle.current().pid()).cpuNanos();
 

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import loadlab.loadtest.measure.GcAndJitCpu;
 import loadlab.loadtest.measure.ResourceSamples;
 import org.junit.jupiter.api.Test;
 
@@ -131,5 +134,27 @@ class ProcStatTests {
             }
         }
         return x;
+    }
+
+    @Test
+    void thisJvmsCollectorAndCompilerHaveWorked() {
+        List<byte[]> kept = new ArrayList<>();
+        for (int round = 0; round < 5; round++) {
+            for (int i = 0; i < 200; i++) {
+                kept.add(new byte[64 * 1024]);
+            }
+            System.gc();
+            kept.clear();
+        }
+
+        GcAndJitCpu cpu = ProcStat.gcAndJitCpu(ProcessHandle.current().pid()).orElseThrow();
+
+        assertThat(cpu.gcNanos()).isPositive();
+        assertThat(cpu.jitNanos()).isPositive();
+    }
+
+    @Test
+    void aProcessThatIsGoneHasNoReading() {
+        assertThat(ProcStat.gcAndJitCpu(Long.MAX_VALUE)).isEmpty();
     }
 }
