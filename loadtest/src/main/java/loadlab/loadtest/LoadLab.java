@@ -45,12 +45,17 @@ public final class LoadLab {
     /** What the mode asks: every plan of the knobs in turn (one for a scenario, the defaults for all), or a rebuild. */
     static boolean execute(Knobs knobs, PrintStream out, String runId) {
         return switch (knobs.mode()) {
-            case REPORT -> Rebuild.all(knobs.setup().resultsDir(), out);
+            case REPORT -> Rebuild.all(knobs.setup().resultsDir(), out) & refreshDocs(knobs.setup(), out);
             case DIFF ->
                 Diff.write(knobs.compareWith().orElseThrow(), knobs.setup().resultsDir(), out);
             case RUN, SCENARIOS ->
                 enginesAnswer(knobs.setup(), out) && runAll(knobs.plans(), knobs.setup(), out, runId);
         };
+    }
+
+    /** The README's and docs' generated blocks, when the folder rebuilt is the project's own results folder. */
+    private static boolean refreshDocs(Setup setup, PrintStream out) {
+        return !Docs.isTheProjects(setup.projectDir(), setup.resultsDir()) || Docs.refresh(setup.projectDir(), out);
     }
 
     /** Whether every remote engine answers, checked before any service starts; each one that does not is one line. */
