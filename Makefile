@@ -54,7 +54,7 @@ $(error $(KNOB_ERROR))
 endif
 endif
 
-.PHONY: help build test format compare sweep open capacity scenarios timelines soak db-pools report diff db engine keystore dist executors clean
+.PHONY: help build test format quick compare sweep open capacity scenarios timelines soak db-pools report diff db engine keystore dist executors clean
 
 help: ## List the targets and the knobs
 	@echo "loadlab (JDK: $(JAVA_HOME))"
@@ -74,6 +74,13 @@ test: ## Run every test: unit, black-box app tests, a small end-to-end compariso
 
 format: ## Reformat Java (palantir-java-format) and Kotlin (ktlint) in place; `make test` fails on what it would change
 	$(MVNW) -q spotless:apply
+
+# A first answer in minutes: the compare scenario with direct and two apps, short windows and no JIT warm-up, into a
+# scratch folder so that it never replaces the committed results. Knobs given on the command line still win.
+QUICK_RESULTS ?= quick-results
+QUICK_DEFAULTS := -Dapps=webflux,virtual -Dduration=30s -Dwarmup=5s -DjitWarmup=off
+quick: build ## A first answer in minutes: direct, app-webflux, app-virtual, 30 s windows, into QUICK_RESULTS (quick-results/)
+	$(RUN) $(QUICK_DEFAULTS) $(KNOBS) -Dmode=run "-Dresults=$(QUICK_RESULTS)"
 
 compare: build ## Run a scenario (SCENARIO, default compare: 500 users, 150 s window, 31-34 min; RUNS=3 repeats it) into results/
 	$(RUN) $(KNOBS) -Dmode=run
