@@ -38,7 +38,6 @@ public final class ExperimentsReport {
             String scenario,
             Optional<String> canonical,
             String differs,
-            boolean repeat,
             String load,
             String commit,
             String date,
@@ -51,7 +50,14 @@ public final class ExperimentsReport {
             List<String> ratioSpread,
             List<String> cpuSpread) {}
 
-    record RunRow(String run, String link, String load, String differs, List<String> ratio, List<String> cpu) {}
+    record RunRow(
+            String run,
+            String link,
+            String load,
+            String differs,
+            String commit,
+            List<String> ratio,
+            List<String> cpu) {}
 
     record Levels(String scenario, String target, List<Column> columns, List<LevelRow> rows) {}
 
@@ -78,8 +84,7 @@ public final class ExperimentsReport {
                             fromExperiments(e.report()),
                             e.scenario(),
                             own,
-                            differs.isEmpty() ? "" : Markdown.codeCell(differs),
-                            differs.isEmpty(),
+                            code(differs),
                             Markdown.cell(LoadWords.of(e.results().plan()).render()),
                             Markdown.codeCell(e.results().environment().gitCommit()),
                             date(e.results().environment().dateTime()),
@@ -106,7 +111,8 @@ public final class ExperimentsReport {
                         label(e),
                         base + e.report(),
                         Markdown.cell(LoadWords.of(e.results().plan()).render()),
-                        Markdown.codeCell(differs(e.results().environment().commandLine())),
+                        code(differs(e.results().environment().commandLine())),
+                        Markdown.codeCell(e.results().environment().gitCommit()),
                         models.stream()
                                 .map(m -> cell(e.results(), m, Figure.CPU_OVER_BACKEND))
                                 .toList(),
@@ -146,7 +152,7 @@ public final class ExperimentsReport {
                 .map(e -> new Column(
                         label(e),
                         base + e.report(),
-                        Markdown.codeCell(differs(e.results().environment().commandLine()))))
+                        code(differs(e.results().environment().commandLine()))))
                 .toList();
         List<LevelRow> rows = levels.stream()
                 .map(level -> new LevelRow(
@@ -214,6 +220,11 @@ public final class ExperimentsReport {
                                 && !w.startsWith("-Dresults=")
                                 && !w.startsWith("--results="))
                         .toList());
+    }
+
+    /** Knobs as inline code in a cell; nothing for none. */
+    private static String code(String knobs) {
+        return knobs.isEmpty() ? "" : Markdown.codeCell(knobs);
     }
 
     /** The report's path seen from results/experiments/. */
