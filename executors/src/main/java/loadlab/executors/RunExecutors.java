@@ -30,12 +30,18 @@ public final class RunExecutors {
     private RunExecutors() {}
 
     public static void main(String[] args) {
+        List<String> words = new java.util.ArrayList<>(List.of(args));
+        // --check: the knobs only, as make checks them before it builds; nothing runs.
+        boolean check = words.remove("--check");
         Knobs knobs;
         try {
-            knobs = Knobs.parse(args);
+            knobs = Knobs.parse(words.toArray(String[]::new));
         } catch (Knobs.BadKnob bad) {
             System.err.println(bad.getMessage());
             System.exit(2);
+            return;
+        }
+        if (check) {
             return;
         }
         try {

@@ -237,6 +237,11 @@ public final class CountingBackend implements AutoCloseable {
         return connections.open.get();
     }
 
+    /** TCP connections opened to this backend since it started, closed ones included: each client connect counts. */
+    public int connectionsOpened() {
+        return connections.opened.get();
+    }
+
     /**
      * Waits until at most {@code open} connections are open here, or {@code limit} has passed, and returns how many
      * are.
@@ -296,10 +301,12 @@ public final class CountingBackend implements AutoCloseable {
     private static final class ConnectionCounter implements Connection.Listener {
 
         final AtomicInteger open = new AtomicInteger();
+        final AtomicInteger opened = new AtomicInteger();
 
         @Override
         public void onOpened(Connection connection) {
             open.incrementAndGet();
+            opened.incrementAndGet();
         }
 
         @Override

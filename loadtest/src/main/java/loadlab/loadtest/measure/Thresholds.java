@@ -95,6 +95,24 @@ public final class Thresholds {
     public static final double THROUGHPUT_NOISE_PERCENT = 2.0;
 
     public static final double LATENCY_NOISE_PERCENT = 5.0;
+
+    /**
+     * An open run's generator fell behind, and the run is flagged, when its lag p99 (actual send − intended time)
+     * exceeds this share of the run's p99 from the intended time, or {@link #GENERATOR_LAG_FLOOR_MS}, whichever is
+     * larger. The lag is added whole to each late request's latency from its intended time: below this share it moves
+     * that p99 by less than a single run's p99 moves by chance ({@link #LATENCY_NOISE_PERCENT}), above it the figure is
+     * partly the generator's. Against slow-server's 0..4000 ms that allows about 200 ms.
+     */
+    public static final double GENERATOR_LAG_PERCENT_OF_P99 = LATENCY_NOISE_PERCENT;
+
+    /**
+     * The least lag p99 that flags an open run, whatever its p99: the samples and the schedule are timed to the
+     * millisecond, and a generator thread woken on a busy 2-core host runs a few ms late (a scheduler time slice), so
+     * a backend of milliseconds would otherwise flag every run for wake-up jitter rather than for a generator that fell
+     * behind (a GC pause, a saturated core, a pool with every thread busy).
+     */
+    public static final long GENERATOR_LAG_FLOOR_MS = 10;
+
     public static final double COST_NOISE_PERCENT = 10.0;
     public static final double MEMORY_NOISE_PERCENT = 5.0;
 

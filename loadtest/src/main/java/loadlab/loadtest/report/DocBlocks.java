@@ -2,12 +2,12 @@ package loadlab.loadtest.report;
 
 import java.util.List;
 import java.util.Optional;
-import loadlab.loadtest.plan.KnobTable;
+import loadlab.loadtest.plan.Knob;
 import loadlab.reporting.Markdown;
 
 /**
  * The generated blocks of the README and docs/ that the runner owns, by name, each rendered from the results folder's
- * data files (or, for the knobs, from the knob table) with its links relative to the document it sits in. The
+ * data files (or, for the knobs, from {@link Knob#ALL}) with its links relative to the document it sits in. The
  * executors' block is the executors runner's.
  */
 public final class DocBlocks {
@@ -18,7 +18,10 @@ public final class DocBlocks {
 
     private DocBlocks() {}
 
-    record Knobs(List<KnobTable.Row> knobs) {}
+    record Knobs(List<KnobRow> knobs) {}
+
+    /** @param defaults empty for none */
+    record KnobRow(String makeVariable, String name, String defaults, String meaning) {}
 
     record Times(Optional<Compare> compare) {}
 
@@ -44,11 +47,11 @@ public final class DocBlocks {
     private static String knobs() {
         return Common.TEMPLATES.render(
                 "knobs",
-                new Knobs(KnobTable.rows().stream()
-                        .map(k -> new KnobTable.Row(
+                new Knobs(Knob.ALL.stream()
+                        .map(k -> new KnobRow(
                                 k.makeVariable(),
-                                k.property(),
-                                Markdown.cell(k.defaults()),
+                                k.name(),
+                                k.defaultValue() == null ? "" : Markdown.cell(k.defaultValue()),
                                 Markdown.cell(k.meaning())))
                         .toList()));
     }
