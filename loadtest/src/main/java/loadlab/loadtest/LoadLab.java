@@ -69,11 +69,15 @@ public final class LoadLab {
             case DIFF ->
                 Diff.write(knobs.compareWith().orElseThrow(), knobs.setup().resultsDir(), out);
             case RUN, SCENARIOS ->
-                enginesAnswer(knobs.setup(), out) && runAll(knobs.plans(), knobs.setup(), out, runId);
+                enginesAnswer(knobs.setup(), out)
+                        && runAll(knobs.plans(), knobs.setup(), out, runId) & refreshDocs(knobs.setup(), out);
         };
     }
 
-    /** The README's and docs' generated blocks, when the folder rebuilt is the project's own results folder. */
+    /**
+     * The README's and docs' generated blocks, after a rebuild or a run of the project's own results folder: the
+     * documentation cites that folder, and only that one.
+     */
     private static boolean refreshDocs(Setup setup, PrintStream out) {
         return !Docs.isTheProjects(setup.projectDir(), setup.resultsDir()) || Docs.refresh(setup.projectDir(), out);
     }

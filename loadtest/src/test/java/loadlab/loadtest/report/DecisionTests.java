@@ -1,18 +1,16 @@
 package loadlab.loadtest.report;
 
+import static loadlab.loadtest.report.SyntheticRuns.run;
+import static loadlab.loadtest.report.SyntheticRuns.tail;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import loadlab.loadtest.measure.ErrorClass;
-import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceCost;
-import loadlab.loadtest.measure.ResponseTimes;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.TestPoints;
@@ -29,39 +27,14 @@ import org.junit.jupiter.api.Test;
  */
 class DecisionTests {
 
-    private static final LoadShape LOAD = new LoadShape.Closed(500);
-    private static final MeasurementWindow WINDOW = MeasurementWindow.ofSeconds(0, 100);
+    private static final LoadShape LOAD = SyntheticRuns.LOAD;
     private static final Target WEBFLUX = Target.app("webflux").orElseThrow();
     private static final Target VIRTUAL = Target.app("virtual").orElseThrow();
     private static final Target COROUTINES = Target.app("coroutines").orElseThrow();
     private static final Target POOL = Target.app("threadpool").orElseThrow();
 
-    /** A run of {@code requests} over 100 s against a ceiling of 250 req/s, {@code errors} of them of one class. */
-    private static RunStats run(int requests, int errors, ErrorClass errorClass, ResponseTimes times) {
-        Map<ErrorClass, Integer> byClass = new EnumMap<>(ErrorClass.class);
-        for (ErrorClass c : ErrorClass.values()) {
-            byClass.put(c, c == errorClass ? errors : 0);
-        }
-        double ceiling = 250;
-        return new RunStats(
-                WINDOW,
-                requests,
-                requests / WINDOW.seconds(),
-                Optional.of(times),
-                errors,
-                100.0 * errors / requests,
-                byClass,
-                ceiling,
-                100.0 * (requests - errors) / WINDOW.seconds() / ceiling,
-                Optional.empty());
-    }
-
     private static RunStats good(int requests) {
         return run(requests, 0, ErrorClass.TIMEOUT, tail(3800, 3960, 4000));
-    }
-
-    private static ResponseTimes tail(long p95, long p99, long max) {
-        return new ResponseTimes(2000, 1, 2000, 3600, p95, p99, max);
     }
 
     private static Point point(Target target, RunStats stats) {
