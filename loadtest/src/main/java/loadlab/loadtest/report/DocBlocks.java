@@ -25,7 +25,8 @@ public final class DocBlocks {
 
     record Times(Optional<Compare> compare) {}
 
-    record Compare(String link, String took, Optional<String> runs, Optional<String> perRun) {}
+    /** @param runs empty for one run */
+    record Compare(String link, String took, String runs, String perRun) {}
 
     /**
      * @param base the results folder seen from the document, e.g. {@code results/} or {@code ../results/}
@@ -65,8 +66,8 @@ public final class DocBlocks {
                     return new Compare(
                             base + e.report(),
                             Format.minutes(took),
-                            runs > 1 ? Optional.of(String.valueOf(runs)) : Optional.empty(),
-                            runs > 1 ? Optional.of(Format.minutes(took.dividedBy(runs))) : Optional.empty());
+                            runs > 1 ? String.valueOf(runs) : "",
+                            runs > 1 ? Format.minutes(took.dividedBy(runs)) : "");
                 }));
         return Common.TEMPLATES.render("times", new Times(compare));
     }
