@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * measurement as the load sent from the runner's own JVM: every sample back, the backend's delay with it, the same
  * error classes, exact percentiles over the merged samples, and both engines sending at once.
  */
-class DistributedTests {
+class DistributedIT {
 
     /** A load's progress line, "[direct] 5s/68s  requests 1342 ...": the load is under way. */
     private static final Pattern PROGRESS = Pattern.compile("\\] \\d+s/\\d+s +requests");

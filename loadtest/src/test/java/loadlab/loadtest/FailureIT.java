@@ -30,7 +30,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** A load lab must leave the machine as it found it, and never lose the last good results. */
-class FailureTests {
+class FailureIT {
 
     private static final String LAST_GOOD = "# the last good summary\n";
 

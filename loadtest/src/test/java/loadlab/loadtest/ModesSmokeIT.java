@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Repeats, the sweep, the open workload and every default scenario in turn, end to end at a tiny scale: each writes its
  * own report and folders.
  */
-class ModesSmokeTests {
+class ModesSmokeIT {
 
     @TempDir
     Path results;

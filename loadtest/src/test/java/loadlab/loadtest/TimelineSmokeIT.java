@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * schedule is started per target, so both rows see it at the same offset), and a spike of users. The catalogue is a
  * test's own, in a project folder holding the real jars.
  */
-class TimelineSmokeTests {
+class TimelineSmokeIT {
 
     private static final String CATALOGUE = """
             [toy-slowdown]

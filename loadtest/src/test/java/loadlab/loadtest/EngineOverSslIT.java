@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>The runner runs as its own JVM, as {@code make compare} runs it: RMI's address and socket factory are set once
  * per JVM, and this test's JVM has plain RMI on loopback from the other engine tests.
  */
-class EngineOverSslTests {
+class EngineOverSslIT {
 
     /** The link's /24: no interface of this machine or of its tests uses it. */
     private static final String SUBNET = "10.201.0";
