@@ -66,8 +66,10 @@ help: ## List the targets and the knobs
 build: ## Build the runnable jars (slow-server and the five apps) without running tests
 	$(MVNW) package -DskipTests
 
-test: ## Run every test: unit, black-box app tests, a small end-to-end comparison, and the distribution on a JDK alone
-	$(MVNW) package
+# Unit tests (*Tests, surefire), then the end-to-end tests (*IT, failsafe) once package has built the jars they start.
+# -DskipComparison: verify would also run loadtest's comparison (./mvnw -pl loadtest verify is how a user runs one).
+test: ## Run every test: unit, black-box app tests, small end-to-end runs (*IT), and the distribution on a JDK alone
+	$(MVNW) verify -DskipComparison
 	scripts/test-dist
 	scripts/test-make
 
