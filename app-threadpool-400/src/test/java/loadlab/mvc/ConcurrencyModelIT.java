@@ -19,7 +19,7 @@ import org.springframework.core.task.AsyncTaskExecutor;
  * tests run against app-threadpool's code with this module's config/application.properties.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class ConcurrencyModelTests extends ConcurrencyModelFixture {
+class ConcurrencyModelIT extends ConcurrencyModelFixture {
 
     @Autowired
     @Qualifier(APPLICATION_TASK_EXECUTOR_BEAN_NAME)

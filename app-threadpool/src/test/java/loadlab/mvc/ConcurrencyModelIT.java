@@ -21,7 +21,7 @@ import org.springframework.core.task.AsyncTaskExecutor;
 
 /** The model: 200 platform threads, each holding one request (and so one backend call) at a time. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class ConcurrencyModelTests extends ConcurrencyModelFixture {
+class ConcurrencyModelIT extends ConcurrencyModelFixture {
 
     @Autowired
     @Qualifier(APPLICATION_TASK_EXECUTOR_BEAN_NAME)
