@@ -66,10 +66,13 @@ help: ## List the targets and the knobs
 build: ## Build the runnable jars (slow-server and the five apps) without running tests
 	$(MVNW) package -DskipTests
 
-# Unit tests (*Tests, surefire), then the end-to-end tests (*IT, failsafe) once package has built the jars they start.
-# -DskipComparison: verify would also run loadtest's comparison (./mvnw -pl loadtest verify is how a user runs one).
+# In each module the unit tests (*Tests, surefire), then, once package has built the jars, the tests that start
+# processes (*IT, failsafe). Every module but loadtest first, two at a time (-T 2: the apps do not depend on one
+# another); loadtest alone after them, since its tests start the jars they built. -DskipComparison: loadtest's verify
+# would also run a comparison, which is how a user runs one (./mvnw -pl loadtest verify).
 test: ## Run every test: unit, black-box app tests, small end-to-end runs (*IT), and the distribution on a JDK alone
-	$(MVNW) verify -DskipComparison
+	$(MVNW) -T 2 verify -pl '!loadtest'
+	$(MVNW) verify -pl loadtest -DskipComparison
 	scripts/test-dist
 	scripts/test-make
 
