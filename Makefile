@@ -68,11 +68,11 @@ build: ## Build the runnable jars (slow-server and the five apps) without runnin
 
 # In each module the unit tests (*Tests, surefire), then, once package has built the jars, the tests that start
 # processes (*IT, failsafe). Every module but loadtest first, two at a time (-T 2: the apps do not depend on one
-# another); loadtest alone after them, since its tests start the jars they built. -DskipComparison: loadtest's verify
-# would also run a comparison, which is how a user runs one (./mvnw -pl loadtest verify).
+# another); loadtest after them (with what it is built from, -am), since its tests start the jars they built.
+# -DskipComparison: loadtest's verify would also run a comparison, which is how a user runs one.
 test: ## Run every test: unit, black-box app tests, small end-to-end runs (*IT), and the distribution on a JDK alone
 	$(MVNW) -T 2 verify -pl '!loadtest'
-	$(MVNW) verify -pl loadtest -DskipComparison
+	$(MVNW) verify -pl loadtest -am -DskipComparison
 	scripts/test-dist
 	scripts/test-make
 
