@@ -15,7 +15,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * What every app's {@code ConcurrencyModelIT} shares: a {@link CountingBackend} the app is pointed at, the app on
+ * What every app's {@code ConcurrencyModelTests} shares: a {@link CountingBackend} the app is pointed at, the app on
  * its random port, and a probe that says on which kind of thread a request runs. An app's test extends this with its
  * {@code @SpringBootTest} and keeps only what is specific to its model: how many calls its model lets reach the
  * backend at once, and whether its requests run on platform or virtual threads.

@@ -19,7 +19,7 @@ import org.springframework.core.task.AsyncTaskExecutor;
  * against app-threadpool's code with this module's config/application.properties.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class ConcurrencyModelIT extends ConcurrencyModelFixture {
+class ConcurrencyModelTests extends ConcurrencyModelFixture {
 
     @Autowired
     @Qualifier(APPLICATION_TASK_EXECUTOR_BEAN_NAME)

@@ -7,7 +7,7 @@ import org.springframework.boot.test.context.SpringBootTest
 
 /** The model: suspended coroutines on the event loop, no thread held while a call waits, so nothing caps calls in flight. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class ConcurrencyModelIT : ConcurrencyModelFixture() {
+class ConcurrencyModelTests : ConcurrencyModelFixture() {
 
     @Test
     fun nothingCapsCallsInFlight() {

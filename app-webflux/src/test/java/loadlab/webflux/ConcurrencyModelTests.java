@@ -8,7 +8,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 
 /** The model: a few event-loop threads, no thread held while a call waits, so nothing caps calls in flight. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class ConcurrencyModelIT extends ConcurrencyModelFixture {
+class ConcurrencyModelTests extends ConcurrencyModelFixture {
 
     @Test
     void nothingCapsCallsInFlight() {
