@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** db-server in this JVM: as root here (PostgreSQL then runs as nobody), as the build's user elsewhere. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class DbServerTests {
+class DbServerIT {
 
     private static final int MIN_DELAY_MS = 20;
     private static final int MAX_DELAY_MS = 60;

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * ends by itself or the script is told to stop. The command here stands in for Maven: a process that runs until
  * stopped, plus a tagged "service" that has already lost its parent, as services do when a runner JVM dies.
  */
-class RunReapedTests {
+class RunReapedIT {
 
     /** A command that runs until stopped and leaves an orphaned process tagged with the run's id behind it. */
     private static final String LAB = "(bash -c 'while :; do sleep 1; done' \"-Dloadlab.run=$LOADLAB_RUN_ID\" &); ";

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * default 17, and read each JDK's version from its {@code release} file, without starting it. The JDKs here are
  * folders with a {@code release} file and a {@code bin/java} that leaves a mark when it is run.
  */
-class FindJdkTests {
+class FindJdkIT {
 
     @Test
     void picksTheNewestJdk21PlusFromTheirReleaseFilesWithoutStartingOne(@TempDir Path jvms) throws Exception {

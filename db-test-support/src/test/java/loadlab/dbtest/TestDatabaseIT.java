@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class TestDatabaseTests {
+class TestDatabaseIT {
 
     @Test
     void springGetsTheSameDatabaseForJdbcAndR2dbc() {

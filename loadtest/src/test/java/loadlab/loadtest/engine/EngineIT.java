@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * before it opens any socket, and so never contacts.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-class EngineTests {
+class EngineIT {
 
     private static final String ENGINE_ADDRESS = "127.0.0.2";
     private static final String OTHER_LOOPBACK = "127.0.0.1";

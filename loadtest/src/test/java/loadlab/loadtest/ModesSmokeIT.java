@@ -15,13 +15,16 @@ import loadlab.loadtest.plan.Knobs;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Target;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Repeats, the sweep, the open workload and every default scenario in turn, end to end at a tiny scale: each writes its
- * own report and folders.
+ * own report and folders. Repeats start their own processes (a fresh one per run is what they assert); the others load
+ * the shared targets.
  */
-class ModesSmokeTests {
+@ExtendWith(SharedTargets.class)
+class ModesSmokeIT {
 
     @TempDir
     Path results;
@@ -57,11 +60,17 @@ class ModesSmokeTests {
     }
 
     @Test
-    void aSweepWritesItsOwnReportBesideTheSummary() throws Exception {
+    void aSweepWritesItsOwnReportBesideTheSummary(SharedTargets.Running targets) throws Exception {
         Files.writeString(results.resolve("summary.md"), "# the comparison, untouched by a sweep\n");
 
         LoadLab.Run outcome = run(
-                "sweep", "--scenario=sweep", "--apps=threadpool", "--usersList=20,10", "--duration=3s", "--warmup=1s");
+                "sweep",
+                "--scenario=sweep",
+                "--apps=threadpool",
+                targets.knob("threadpool"),
+                "--usersList=20,10",
+                "--duration=3s",
+                "--warmup=1s");
 
         assertThat(outcome.results().succeeded()).isTrue();
         assertThat(outcome.results().points()).hasSize(4);
@@ -75,15 +84,14 @@ class ModesSmokeTests {
     }
 
     @Test
-    void anOpenWorkloadRunsAtEachRate() throws Exception {
+    void anOpenWorkloadRunsAtEachRate(SharedTargets.Running targets) throws Exception {
         LoadLab.Run outcome = run(
                 "open",
                 "--scenario=open",
                 "--apps=virtual",
+                targets.knob("virtual"),
                 "--rates=40,20",
-                "--maxThreads=500",
-                "--duration=5s",
-                "--warmup=1s");
+                "--maxThreads=500");
 
         assertThat(outcome.results().succeeded()).isTrue();
         assertThat(outcome.results().points()).hasSize(4).noneMatch(Point::failed);
@@ -97,10 +105,9 @@ class ModesSmokeTests {
     }
 
     @Test
-    void makeScenariosRunsEveryDefaultScenarioOfTheCatalogueInTurn() throws Exception {
-        // A project of its own: this catalogue, and slow-server's jar from the real one.
+    void makeScenariosRunsEveryDefaultScenarioOfTheCatalogueInTurn(SharedTargets.Running targets) throws Exception {
+        // A project of its own: this catalogue, and the shared slow-server for every scenario.
         Path project = Files.createDirectory(results.resolve("project"));
-        Files.createSymbolicLink(project.resolve(Target.SLOW_SERVER), LabFixtures.PROJECT.resolve(Target.SLOW_SERVER));
         Files.writeString(project.resolve("scenarios.yaml"), """
                 first:
                   about: the first default
@@ -117,7 +124,8 @@ class ModesSmokeTests {
                   default: true
                 """);
         Path out = results.resolve("out");
-        List<String> args = new ArrayList<>(LabFixtures.smallScenario(out, "--apps=none", "--duration=2s"));
+        List<String> args =
+                new ArrayList<>(LabFixtures.smallScenario(out, "--apps=none", targets.knob(), "--duration=2s"));
         args.addAll(List.of("--project=" + project, "scenarios"));
         String runId = LabFixtures.newRunId("scenarios");
         ByteArrayOutputStream log = new ByteArrayOutputStream();

@@ -17,14 +17,17 @@ import loadlab.loadtest.measure.Recovery;
 import loadlab.loadtest.measure.Series;
 import loadlab.loadtest.plan.Plan;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Timelines end to end through the real jars, at toy scale: a backend that slows down when the window starts (the
  * schedule is started per target, so both rows see it at the same offset), and a spike of users. The catalogue is a
- * test's own, in a project folder holding the real jars.
+ * test's own, in a project folder holding the real jars. The spike loads the shared slow-server; the slowdown needs
+ * one the lab starts, whose schedule it drives.
  */
-class TimelineSmokeTests {
+@ExtendWith(SharedTargets.class)
+class TimelineSmokeIT {
 
     private static final String CATALOGUE = """
             toy-slowdown:
@@ -51,7 +54,7 @@ class TimelineSmokeTests {
     @TempDir
     Path results;
 
-    private LoadLab.Run run(String scenario, String apps) throws IOException {
+    private LoadLab.Run run(String scenario, String apps, String... more) throws IOException {
         Files.writeString(project.resolve("scenarios.yaml"), CATALOGUE);
         for (String module : List.of("slow-server", "app-webflux")) {
             Path jar = LabFixtures.PROJECT.resolve(module + "/target/" + module + ".jar");
@@ -61,6 +64,7 @@ class TimelineSmokeTests {
         List<String> args = new ArrayList<>(LabFixtures.smallScenario(
                 results, "--scenario=" + scenario, "--apps=" + apps, "--delayMax=200", "--warmup=1s"));
         args.add("--project=" + project);
+        args.addAll(List.of(more));
         // A timeline's window is its schedule or spike.
         args.removeIf(arg -> arg.startsWith("--duration="));
         String runId = LabFixtures.newRunId(scenario);
@@ -107,8 +111,8 @@ class TimelineSmokeTests {
     }
 
     @Test
-    void aSpikeRaisesTheUsersForItsStretchOnly() throws Exception {
-        LoadLab.Run outcome = run("toy-spike", "none");
+    void aSpikeRaisesTheUsersForItsStretchOnly(SharedTargets.Running targets) throws Exception {
+        LoadLab.Run outcome = run("toy-spike", "none", targets.knob());
 
         Point direct = LabFixtures.row(outcome, "direct");
         Series series = direct.series();

@@ -19,6 +19,7 @@ import loadlab.loadtest.measure.RunStats;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,12 +28,13 @@ import org.junit.jupiter.api.io.TempDir;
  * (targets the lab does not start), and sends its samples back to the runner's callback address on a fixed port.
  *
  * <p>Engines on loopback talk plain RMI by default; asked, they and the runner talk over SSL too, which the second test
- * runs end to end with two engines on two loopback addresses and the targets the lab starts itself.
+ * runs end to end with two engines on two loopback addresses and the shared targets.
  *
  * <p>The runner runs as its own JVM, as {@code make compare} runs it: RMI's address and socket factory are set once
  * per JVM, and this test's JVM has plain RMI on loopback from the other engine tests.
  */
-class EngineOverSslTests {
+@ExtendWith(SharedTargets.class)
+class EngineOverSslIT {
 
     /** The link's /24: no interface of this machine or of its tests uses it. */
     private static final String SUBNET = "10.201.0";
@@ -108,7 +110,7 @@ class EngineOverSslTests {
     }
 
     @Test
-    void enginesOnLoopbackTalkOverSslWhenAsked(@TempDir Path results) throws Exception {
+    void enginesOnLoopbackTalkOverSslWhenAsked(SharedTargets.Running targets, @TempDir Path results) throws Exception {
         Path keystore = keystore();
         List<String> engines = new ArrayList<>();
         for (String address : List.of("127.0.0.2", "127.0.0.3")) {
@@ -123,6 +125,7 @@ class EngineOverSslTests {
                 LabFixtures.smallScenario(
                         results,
                         "--apps=webflux",
+                        targets.knob("webflux"),
                         "--engines=" + String.join(",", engines),
                         "--rmiSsl=on",
                         "--keystore=" + keystore));

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A load lab must leave the machine as it found it, and never lose the last good results. */
-class FailureTests {
+class FailureIT {
 
     private static final String LAST_GOOD = "# the last good summary\n";
 

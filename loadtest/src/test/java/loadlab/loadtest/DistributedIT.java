@@ -17,14 +17,17 @@ import loadlab.loadtest.plan.Knobs;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The load sent by JMeter remote engines, two "hosts" on two loopback addresses of this machine, comes out as the same
  * measurement as the load sent from the runner's own JVM: every sample back, the backend's delay with it, the same
- * error classes, exact percentiles over the merged samples, and both engines sending at once.
+ * error classes, exact percentiles over the merged samples, and both engines sending at once. The targets are the
+ * shared ones: what is compared is where the load comes from.
  */
-class DistributedTests {
+@ExtendWith(SharedTargets.class)
+class DistributedIT {
 
     /** A load's progress line, "[direct] 5s/68s  requests 1342 ...": the load is under way. */
     private static final Pattern PROGRESS = Pattern.compile("\\] \\d+s/\\d+s +requests");
@@ -45,18 +48,21 @@ class DistributedTests {
     }
 
     @Test
-    void twoEnginesOnTwoLoopbackAddressesMeasureWhatOneJvmMeasures(@TempDir Path local, @TempDir Path remote)
-            throws Exception {
+    void twoEnginesOnTwoLoopbackAddressesMeasureWhatOneJvmMeasures(
+            SharedTargets.Running targets, @TempDir Path local, @TempDir Path remote) throws Exception {
+        String shared = targets.knob("webflux");
         String first = hosts.engine("127.0.0.2");
         String second = hosts.engine("127.0.0.3");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
 
-        LoadLab.Run fromHere =
-                LabFixtures.run(LabFixtures.newRunId("local"), out, LabFixtures.smallScenario(local, "--apps=webflux"));
+        LoadLab.Run fromHere = LabFixtures.run(
+                LabFixtures.newRunId("local"), out, LabFixtures.smallScenario(local, "--apps=webflux", shared));
         String runId = LabFixtures.newRunId("engines");
         LoadLab.Run fromEngines = LabFixtures.run(
-                runId, out, LabFixtures.smallScenario(remote, "--apps=webflux", "--engines=" + first + "," + second));
+                runId,
+                out,
+                LabFixtures.smallScenario(remote, "--apps=webflux", shared, "--engines=" + first + "," + second));
 
         String output = log.toString(StandardCharsets.UTF_8);
         assertThat(fromHere.results().succeeded()).as(output).isTrue();
@@ -127,7 +133,8 @@ class DistributedTests {
     }
 
     @Test
-    void anEngineThatDiesDuringTheLoadFailsItsRowAndTheRun(@TempDir Path results) throws Exception {
+    void anEngineThatDiesDuringTheLoadFailsItsRowAndTheRun(SharedTargets.Running targets, @TempDir Path results)
+            throws Exception {
         String first = hosts.engine("127.0.0.2");
         String second = hosts.engine("127.0.0.3");
         Process dying = hosts.latest();
@@ -147,7 +154,7 @@ class DistributedTests {
         });
 
         List<String> args = LabFixtures.smallScenario(
-                results, "--apps=none", "--duration=60s", "--engines=" + first + "," + second);
+                results, "--apps=none", targets.knob(), "--duration=60s", "--engines=" + first + "," + second);
         boolean succeeded = LoadLab.execute(
                 Knobs.parse(args.toArray(String[]::new)), new PrintStream(log, true, StandardCharsets.UTF_8), runId);
         killer.interrupt();

@@ -43,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
  * to exit on one rather than thrash). Without the cache they cost about 9 KB each: under 50 MB with the rest.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
-class SlowServerInFlightTests {
+class SlowServerInFlightIT {
 
     private static final int CONNECTIONS = 4000;
     private static final int HELD_MS = 15_000;
@@ -180,11 +180,12 @@ class SlowServerInFlightTests {
         return head.substring(9, 12) + " " + body;
     }
 
-    private static String javaBinary() {
+    static String javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    private static String classpath() throws Exception {
+    /** slow-server's own classes and WireMock's: what its jar holds, for a process of its own. */
+    static String classpath() throws Exception {
         return String.join(
                 java.io.File.pathSeparator,
                 codeLocation(SlowServer.class),

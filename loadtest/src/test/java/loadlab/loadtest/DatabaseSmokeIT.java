@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the direct row's query from the load generator, the apps' pools read through Actuator, and nothing left behind,
  * PostgreSQL included.
  */
-class DatabaseSmokeTests {
+class DatabaseSmokeIT {
 
     @Test
     void everyTargetWaitsOnItsPoolAndMeetsItsCeilingWithoutErrors(@TempDir Path results) throws Exception {

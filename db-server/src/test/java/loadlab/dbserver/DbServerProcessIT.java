@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * command line.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
-class DbServerProcessTests {
+class DbServerProcessIT {
 
     private static final Pattern LISTENING = Pattern.compile(
             "db-server listening on (jdbc:postgresql://127\\.0\\.0\\.1:\\d+/loadlab) \\(user loadlab, password loadlab;"
@@ -63,7 +63,7 @@ class DbServerProcessTests {
         assertThat(postmaster.info().user()).hasValue(server.serverUser);
         assertThat(postmaster.parent().map(ProcessHandle::pid)).hasValue(server.process.pid());
         try (Connection connection = DriverManager.getConnection(server.jdbcUrl, DbServer.USER, DbServer.PASSWORD)) {
-            assertThat(DbServerTests.slowQuery(connection)).isEqualTo(5);
+            assertThat(DbServerIT.slowQuery(connection)).isEqualTo(5);
         }
         List<ProcessHandle> family = familyOf(postmaster);
 
@@ -104,7 +104,7 @@ class DbServerProcessTests {
             assertThat(postmaster.parent().map(ProcessHandle::pid)).hasValue(server.process.pid());
             try (Connection connection =
                     DriverManager.getConnection(server.jdbcUrl, DbServer.USER, DbServer.PASSWORD)) {
-                assertThat(DbServerTests.slowQuery(connection)).isBetween(0, 4000);
+                assertThat(DbServerIT.slowQuery(connection)).isBetween(0, 4000);
             }
             List<ProcessHandle> family = familyOf(postmaster);
 
@@ -130,7 +130,7 @@ class DbServerProcessTests {
         assertThat(server.process.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
         // The kernel's parent-death signal (SIGINT, fast shutdown) reached the postmaster.
-        DbServerTests.awaitTrue(() -> family.stream().noneMatch(ProcessHandle::isAlive), "postgres gone");
+        DbServerIT.awaitTrue(() -> family.stream().noneMatch(ProcessHandle::isAlive), "postgres gone");
         assertThat(TaggedProcesses.matching("loadlab.run=" + tag)).isEmpty();
         assertThat(Files.exists(server.directory)).isTrue();
 

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * free loopback ports as they would be on hosts of their own, are loaded, checked and read through the app's Actuator;
  * the lab starts none of its own for them and stops neither.
  */
-class RemoteTargetsSmokeTests {
+class RemoteTargetsSmokeIT {
 
     private static final int EIGHT_CORES = 8;
 

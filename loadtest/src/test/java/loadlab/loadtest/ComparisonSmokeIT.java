@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * All five apps and the direct row at small scale, end to end, through the real jars: the same code path as
  * {@code make compare}, writing to a temporary results folder, never to results/.
  */
-class ComparisonSmokeTests {
+class ComparisonSmokeIT {
 
     @Test
     void everyTargetIsMeasuredWithinLittlesLawAndWithoutErrors(@TempDir Path results) throws Exception {

@@ -4,4 +4,4 @@ import loadlab.dbtest.DbContract
 import org.springframework.boot.test.context.SpringBootTest
 
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class DbControllerTests : DbContract()
+class DbControllerIT : DbContract()
