@@ -11,6 +11,8 @@ import com.github.tomakehurst.wiremock.jetty11.Jetty11HttpServer;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
@@ -80,7 +82,12 @@ public final class CountingBackend implements AutoCloseable {
         server.start();
     }
 
-    /** Starts on a free port. */
+    /**
+     * Starts on a free port. A contract starts one per test class ({@code @BeforeAll}) and stops it after the class,
+     * rather than one per JVM: the client matrix runs a contract once per client library in one JVM, each time against
+     * an app started afresh, and each run must begin with a backend that no earlier run has touched (no connection
+     * open, no count).
+     */
     public static CountingBackend start() {
         return new CountingBackend(0);
     }
@@ -130,8 +137,10 @@ public final class CountingBackend implements AutoCloseable {
      * @param replies the app's answers
      * @param received the calls that reached this backend
      * @param maxInFlight the most calls this backend held at once
+     * @param connectionsOpened the connections the app opened here for the counted burst, after the uncounted one
+     *     had opened what it needed: none if the app's client kept those
      */
-    public record Burst(List<Reply> replies, int received, int maxInFlight) {}
+    public record Burst(List<Reply> replies, int received, int maxInFlight, int connectionsOpened) {}
 
     /**
      * Sends {@code calls} GETs at once to {@code app} and reports the most calls this backend held at once.
@@ -157,7 +166,7 @@ public final class CountingBackend implements AutoCloseable {
         answer(json(200, "{\"delayMs\":0}").withTransformers(HoldGate.NAME));
         resetCounts();
         List<Reply> replies = HttpCalls.getConcurrently(app, requests);
-        return new Burst(replies, received(), maxInFlight());
+        return new Burst(replies, received(), maxInFlight(), connectionsOpened());
     }
 
     /** Releases the calls that {@link #holdUntilReleased()} holds. */
@@ -237,6 +246,11 @@ public final class CountingBackend implements AutoCloseable {
         return connections.open.get();
     }
 
+    /** TCP connections opened to this backend since start or {@link #resetCounts()}, whoever opened them. */
+    public int connectionsOpened() {
+        return connections.opened.get();
+    }
+
     /**
      * Waits until at most {@code open} connections are open here, or {@code limit} has passed, and returns how many
      * are.
@@ -263,15 +277,25 @@ public final class CountingBackend implements AutoCloseable {
         return counter.max.get();
     }
 
+    /**
+     * The {@code User-Agent} headers of the calls received since start or {@link #resetCounts()} ({@code "null"} for
+     * none): each client library writes its own, so they tell which library made the calls.
+     */
+    public Set<String> userAgents() {
+        return Set.copyOf(counter.userAgents);
+    }
+
     /** Calls received since start or {@link #resetCounts()}. */
     public int received() {
         return counter.received.get();
     }
 
-    /** Call only while idle: the maximum restarts from the calls in flight now. */
+    /** Call only while idle: the maximum restarts from the calls in flight now, the other counts from zero. */
     public void resetCounts() {
         counter.received.set(0);
+        counter.userAgents.clear();
         counter.max.set(counter.inFlight.get());
+        connections.opened.set(0);
     }
 
     @Override
@@ -296,10 +320,12 @@ public final class CountingBackend implements AutoCloseable {
     private static final class ConnectionCounter implements Connection.Listener {
 
         final AtomicInteger open = new AtomicInteger();
+        final AtomicInteger opened = new AtomicInteger();
 
         @Override
         public void onOpened(Connection connection) {
             open.incrementAndGet();
+            opened.incrementAndGet();
         }
 
         @Override
@@ -315,6 +341,7 @@ public final class CountingBackend implements AutoCloseable {
         final AtomicInteger inFlight = new AtomicInteger();
         final AtomicInteger max = new AtomicInteger();
         final AtomicInteger received = new AtomicInteger();
+        final Set<String> userAgents = ConcurrentHashMap.newKeySet();
 
         @Override
         public void onRequestBegin(Request request) {
@@ -323,6 +350,7 @@ public final class CountingBackend implements AutoCloseable {
             }
             request.setAttribute(ENTERED, Boolean.TRUE);
             received.incrementAndGet();
+            userAgents.add(String.valueOf(request.getHeader("User-Agent")));
             max.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
         }
 
