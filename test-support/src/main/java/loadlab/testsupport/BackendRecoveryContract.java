@@ -47,8 +47,9 @@ public abstract class BackendRecoveryContract {
 
     /**
      * Down, then not accepting, then up, on the one address the app was started with. Not accepting: a backend whose
-     * accept queue is full drops the app's connection attempt, so only the connect timeout from
-     * {@code backend.connect-timeout} ends it (else the response timeout, or the kernel's SYN retries, over a minute).
+     * accept queue is full drops the app's connection attempts, so only the connect timeout from
+     * {@code backend.connect-timeout} ends the call quickly; a client that ignored it would wait for its response
+     * timeout, or for the kernel to give up retrying (over two minutes).
      */
     @Test
     void answers502WhileTheBackendIsDownOrNotAcceptingAndServesOnceItIsUp() {
