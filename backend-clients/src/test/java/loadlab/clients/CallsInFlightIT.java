@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 import loadlab.clients.Adapter.Caller;
 import loadlab.testsupport.CountingBackend;
 import loadlab.testsupport.CountingBackend.Hold;
@@ -44,12 +43,8 @@ class CallsInFlightIT {
         backend.close();
     }
 
-    static Stream<Adapter> adapters() {
-        return Adapter.all();
-    }
-
     @ParameterizedTest
-    @MethodSource("adapters")
+    @MethodSource("loadlab.clients.Adapter#all")
     void everyCallReachesTheBackendAtOnceAndASecondBurstOpensNoConnection(Adapter adapter) throws Exception {
         try (Caller caller = adapter.open(backend.baseUrl(), TIMEOUT, TIMEOUT)) {
             // Some libraries open a few more connections than calls when many calls start at once (Jetty's pool

@@ -54,16 +54,12 @@ class ClientLibrariesTests {
         backend.close();
     }
 
-    static Stream<Adapter> adapters() {
-        return Adapter.all();
-    }
-
     static Stream<Arguments> adaptersAndFaults() {
         return Adapter.all().flatMap(adapter -> Arrays.stream(Fault.values()).map(fault -> arguments(adapter, fault)));
     }
 
     @ParameterizedTest
-    @MethodSource("adapters")
+    @MethodSource("loadlab.clients.Adapter#all")
     void passesTheBodyThroughWithTheLibrarysOwnUserAgent(Adapter adapter) throws Exception {
         backend.reply(200, "{ \"delayMs\" : 7 }");
         backend.resetCounts();
@@ -89,7 +85,7 @@ class ClientLibrariesTests {
     }
 
     @ParameterizedTest
-    @MethodSource("adapters")
+    @MethodSource("loadlab.clients.Adapter#all")
     void namesARefusedConnectionAsEveryLibraryDoes(Adapter adapter) throws Exception {
         try (Ports.Reservation nothingListens = Ports.reserve();
                 Caller caller = adapter.open("http://127.0.0.1:" + nothingListens.port(), GENEROUS, GENEROUS)) {
@@ -98,7 +94,7 @@ class ClientLibrariesTests {
     }
 
     @ParameterizedTest
-    @MethodSource("adapters")
+    @MethodSource("loadlab.clients.Adapter#all")
     void appliesTheConnectTimeout(Adapter adapter) throws Exception {
         try (NotAccepting notAccepting = NotAccepting.start();
                 Caller caller = adapter.open(notAccepting.baseUrl(), SHORT, GENEROUS)) {
@@ -107,7 +103,7 @@ class ClientLibrariesTests {
     }
 
     @ParameterizedTest
-    @MethodSource("adapters")
+    @MethodSource("loadlab.clients.Adapter#all")
     void appliesTheResponseTimeout(Adapter adapter) throws Exception {
         backend.holdEveryCall(Duration.ofSeconds(3));
         try (Caller caller = adapter.open(backend.baseUrl(), GENEROUS, SHORT)) {
@@ -117,7 +113,7 @@ class ClientLibrariesTests {
 
     /** Jetty's threads would keep the JVM alive; the others' are daemons, but must not pile up either. */
     @ParameterizedTest
-    @MethodSource("adapters")
+    @MethodSource("loadlab.clients.Adapter#all")
     void closingStopsEveryThreadTheLibraryStarted(Adapter adapter) throws Exception {
         backend.reply(200, "{\"delayMs\":1}");
         Set<Thread> before = Thread.getAllStackTraces().keySet();
