@@ -12,55 +12,83 @@ export JAVA_HOME
 export LOADLAB_COMMAND = make $(MAKECMDGOALS) $(MAKEOVERRIDES)
 
 MVNW := ./mvnw -B -ntp
+JAVA := "$(JAVA_HOME)/bin/java"
 
-# The knobs come from one table (make variable, -D property, default, meaning), which the runner reads too.
-KNOB_TABLE := loadtest/src/main/resources/knobs.tsv
-KNOB_PAIRS := $(shell awk -F'\t' '!/^\#/ && NF == 4 { print $$1 "=" $$2 }' $(KNOB_TABLE))
-knob_var = $(firstword $(subst =, ,$(1)))
-knob_prop = $(word 2,$(subst =, ,$(1)))
-# -Dproperty=value for every knob set on the command line (make compare USERS=50), and nothing else.
-KNOBS = $(foreach k,$(KNOB_PAIRS),$(if $(filter command line,$(origin $(call knob_var,$(k)))),"-D$(call knob_prop,$(k))=$($(call knob_var,$(k)))"))
+# The runner: a plain jar, its libraries in loadtest/target/lib/. Its heap is the one ./mvnw -pl loadtest verify gives
+# it, read from loadtest/pom.xml (which says why).
+RUNNER_JAR := loadtest/target/loadtest.jar
+RUNNER := $(JAVA) $(shell sed -n 's:.*<loadtest.jvm>\(.*\)</loadtest.jvm>.*:\1:p' loadtest/pom.xml) -jar $(RUNNER_JAR)
+RUN := scripts/run-reaped $(RUNNER)
+# The runner when it only checks the knobs or lists them: a JVM that starts fast.
+RUNNER_CHECK := $(JAVA) -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar $(RUNNER_JAR)
+EXECUTORS_JAR := executors/target/benchmarks.jar
+EXECUTORS := $(JAVA) -cp $(EXECUTORS_JAR) loadlab.executors.RunExecutors --project=$(CURDIR)
 
-# Executors knobs (empty = the runner's default; see README "Executors, one level down").
-TASKS ?=
-TASK_MS ?=
-HASH_ROUNDS ?=
-FORKS ?=
-WARMUP_ITERATIONS ?=
-ITERATIONS ?=
-ITERATION_TIME ?=
-BENCH ?=
-# $(call knob-check,NAME,MIN,SUFFIX): empty, or a whole number >= MIN (optionally followed by SUFFIX); anything else
-# stops at once with one line naming the value, before the build. The runner checks the rest (BENCH, forks × iterations).
-knob-check = v='$($(1))'; [[ -z "$$v" ]] || { [[ "$$v" =~ ^[0-9]{1,9}$(3)$$ ]] && (( 10\#$${v%s} >= $(2) )); } \
-	|| { echo "executors: $(1)='$$v' is not a whole number >= $(2)" >&2; exit 2; }
+# Every variable given on make's command line goes to the runner as typed: `make compare USERS=50` runs
+# `loadtest.jar compare USERS=50`. The runners know their knobs by these names, and refuse any other in one line;
+# only the few options make itself takes (below, and JAVA_HOME) stay here.
+MAKE_OPTIONS := JAVA_HOME DB_ARGS BIND PORT SSL QUICK_RESULTS
+KNOBS = $(strip $(foreach v,$(filter-out $(MAKE_OPTIONS),$(.VARIABLES)),$(if $(filter command line,$(origin $(v))),'$(v)=$(subst ','\'',$($(v)))')))
 
-# maven.test.skip, not skipTests: -DskipTests also skips the runner's exec (so that `./mvnw install -DskipTests` only
-# builds), while these targets skip only the loadtest module's own tests and run the runner.
-LOADTEST := $(MVNW) -pl loadtest verify -Dmaven.test.skip=true
-RUN := scripts/run-reaped $(LOADTEST)
-# The knobs are checked before anything builds, with the runner's own rules (scripts/check-knobs compiles the plan
-# package, which needs only the JDK, once per user and version of its sources), so a bad value costs one line and a
-# fraction of a second: "Makefile:NN: *** loadtest: users='abc' is not a whole number.  Stop."
-KNOB_ARGS = --project=$(CURDIR) $(foreach k,$(KNOB_PAIRS),$(if $(filter command line,$(origin $(call knob_var,$(k)))),"--$(call knob_prop,$(k))=$($(call knob_var,$(k)))"))
-CHECKED_GOAL := $(firstword $(filter compare sweep open capacity scenarios db-pools report diff,$(MAKECMDGOALS)))
-# What each goal asks the runner to do, as arguments: a scenario of scenarios.conf, or a mode.
-goal_args = $(if $(filter sweep open capacity,$(1)),--scenario=$(1),$(if $(filter db-pools,$(1)),--scenario=db-pool-10,$(if $(filter compare,$(1)),,--mode=$(1))))
+# What each target asks the runner: its command, and the scenarios of scenarios.yaml it runs in turn.
+runner_compare := compare
+runner_sweep := compare --scenario=sweep
+runner_open := compare --scenario=open
+runner_capacity := compare --scenario=capacity
+runner_soak := compare --scenario=soak
+runner_timelines := compare --scenario=slowdown,spike,faults
+runner_db-pools := compare --scenario=db-pool-10,db-pool-50,db-pool-100
+# make quick: the compare scenario with direct and two apps, short windows and no JIT warm-up; knobs given still win.
+QUICK_DEFAULTS := APPS=webflux,virtual DURATION=30s WARMUP=5s JIT_WARMUP=off
+runner_quick := compare $(QUICK_DEFAULTS)
+runner_scenarios := scenarios
+runner_report := report
+runner_diff := diff
+RUNNER_GOALS := quick compare sweep open capacity soak timelines db-pools scenarios report diff
+
+# The knobs are checked while make reads this file, before anything builds, by the runner itself (`--check` starts
+# nothing): a bad one costs a JVM start and one line, "Makefile:NN: *** loadtest: users='abc' is not a whole number.
+# Stop." A runner not built yet, or older than its module's sources, is built first (that module alone), after a line
+# that says so.
+# $(call stale,<module> <modules it uses>,<jar>): why the jar must be built before it can check anything; empty when
+# it is up to date.
+stale = $(if $(wildcard $(2)),$(if $(shell find $(foreach m,$(1),$(m)/src/main $(m)/pom.xml) pom.xml -newer $(2) \
+	-print -quit),its sources changed since $(2) was built),$(2) is not built yet)
+# $(call built,<module> <modules it uses>,<jar>): builds the module if its jar is stale; empty, or the one line of a
+# failed build.
+built = $(if $(call stale,$(1),$(2)),$(info $(firstword $(1)): $(strip $(call stale,$(1),$(2))): building it first to \
+	check the knobs ($(MVNW) -q -pl $(firstword $(1)) -am package -DskipTests))$(shell mkdir -p $(firstword $(1))/target \
+	&& JAVA_HOME="$(JAVA_HOME)" $(MVNW) -q -pl $(firstword $(1)) -am package -DskipTests \
+	>$(firstword $(1))/target/make-build.log 2>&1 || echo "$(firstword $(1)): the build failed: \
+	$(firstword $(1))/target/make-build.log"))
+# $(call checked,<runner>,<the goal's own arguments>): empty when the runner takes the knobs; else the one line it
+# printed on stderr. The goal's arguments come last, as in its recipe, so that they count over a knob given alike.
+checked = $(shell out=$$($(1) --check $(KNOBS) $(2) 2>&1 >/dev/null) || echo "$${out:-$(1) --check failed}")
+GOALS := $(or $(MAKECMDGOALS),$(.DEFAULT_GOAL))
+ifneq ($(filter help $(RUNNER_GOALS),$(GOALS)),)
+BUILD_ERROR := $(call built,loadtest reporting,$(RUNNER_JAR))
+$(if $(BUILD_ERROR),$(error $(BUILD_ERROR)))
+endif
+CHECKED_GOAL := $(firstword $(filter $(RUNNER_GOALS),$(GOALS)))
 ifneq ($(CHECKED_GOAL),)
-KNOB_ERROR := $(shell JAVA_HOME="$(JAVA_HOME)" scripts/check-knobs $(KNOB_ARGS) $(call goal_args,$(CHECKED_GOAL)) 2>&1 >/dev/null)
-ifneq ($(KNOB_ERROR),)
-$(error $(KNOB_ERROR))
+KNOB_ERROR := $(call checked,$(RUNNER_CHECK) --project=$(CURDIR),$(runner_$(CHECKED_GOAL)))
+$(if $(KNOB_ERROR),$(error $(KNOB_ERROR)))
 endif
+ifneq ($(filter executors,$(GOALS)),)
+BUILD_ERROR := $(call built,executors reporting,$(EXECUTORS_JAR))
+$(if $(BUILD_ERROR),$(error $(BUILD_ERROR)))
+KNOB_ERROR := $(call checked,$(EXECUTORS))
+$(if $(KNOB_ERROR),$(error $(KNOB_ERROR)))
 endif
 
-.PHONY: help build test format compare sweep open capacity scenarios timelines soak db-pools report diff db engine keystore dist executors clean
+.PHONY: help build test format quick compare sweep open capacity scenarios timelines soak db-pools report diff db engine keystore dist executors clean
 
 help: ## List the targets and the knobs
 	@echo "loadlab (JDK: $(JAVA_HOME))"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
-	@echo "Knobs (make compare USERS=50; ./mvnw -pl loadtest verify -Dusers=50):"
-	@awk -F'\t' '!/^#/ && NF == 4 { d = ($$3 == "" ? "none" : $$3); printf "  %-14s %-15s default %-28s %s\n", $$1, "-D" $$2, d, $$4 }' $(KNOB_TABLE)
-	@echo "Knobs of make executors (its own JMH runner; README \"Executors, one level down\"):"
+	@echo "The runner (make's targets start it with the knobs given, e.g. make compare USERS=50):"
+	@$(RUNNER_CHECK) help
+	@echo "Knobs of make executors (its own JMH runner; docs/executors.md):"
 	@echo "  TASKS (10000) TASK_MS (200) HASH_ROUNDS (100) FORKS (2) WARMUP_ITERATIONS (2) ITERATIONS (5) ITERATION_TIME (2s) BENCH (all)"
 
 build: ## Build the runnable jars (slow-server and the five apps) without running tests
@@ -74,44 +102,36 @@ test: ## Run every test: unit, black-box app tests, a small end-to-end compariso
 format: ## Reformat Java (palantir-java-format) and Kotlin (ktlint) in place; `make test` fails on what it would change
 	$(MVNW) -q spotless:apply
 
+# A first answer in minutes, into a scratch folder so that it never replaces the committed results.
+QUICK_RESULTS ?= quick-results
+quick: build ## A first answer in minutes: direct, app-webflux, app-virtual, 30 s windows, into QUICK_RESULTS (quick-results/)
+	$(RUN) $(QUICK_DEFAULTS) $(KNOBS) compare 'RESULTS=$(QUICK_RESULTS)'
+
 compare: build ## Run a scenario (SCENARIO, default compare: 500 users, 150 s window, 31-34 min; RUNS=3 repeats it) into results/
-	$(RUN) $(KNOBS) -Dmode=run
-
 sweep: build ## The sweep scenario: every target at 100 to 2000 users, results/sweep.md
-	$(RUN) $(KNOBS) -Dmode=run -Dscenario=sweep
-
 open: build ## The open scenario: fixed arrival rates of 80, 150, 225 req/s, results/open-workload.md
-	$(RUN) $(KNOBS) -Dmode=run -Dscenario=open
-
 capacity: build ## The capacity scenario: slow-server alone at 500 to 10,000 clients, results/capacity/sweep.md
-	$(RUN) $(KNOBS) -Dmode=run -Dscenario=capacity
-
-scenarios: build ## Every default scenario of scenarios.conf (about 2 h 15 min here), each into results/<scenario>/, and results/README.md
-	$(RUN) $(KNOBS) -Dmode=scenarios
-
-TIMELINES = slowdown spike faults
+scenarios: build ## Every default scenario of scenarios.yaml (about 2 h 15 min here), each into results/<scenario>/, and results/README.md
 timelines: build ## The timeline scenarios (a backend slowdown, a spike of users, faults; about 45 min), results/<scenario>/
-	@status=0; for s in $(TIMELINES); do $(RUN) $(KNOBS) -Dmode=run -Dscenario=$$s || status=1; done; exit $$status
-
-DB_POOLS = db-pool-10 db-pool-50 db-pool-100
 db-pools: build ## The database pool sweep: pools of 10, 50, 100 x 200 and 1,000 users (about 27 min), results/db-pool-<n>/
-	@status=0; for s in $(DB_POOLS); do $(RUN) $(KNOBS) -Dmode=run -Dscenario=$$s || status=1; done; exit $$status
-
 soak: build ## The soak scenario: 20 minutes of steady load per target, heap and threads watched, results/soak/
-	$(RUN) $(KNOBS) -Dmode=run -Dscenario=soak
+compare sweep open capacity scenarios timelines db-pools soak:
+	$(RUN) $(KNOBS) $(runner_$@)
 
 report: ## Rebuild every report and chart under RESULTS (default results/) from its data files; starts nothing
-	$(LOADTEST) -q $(KNOBS) -Dmode=report
+	@$(RUNNER) $(KNOBS) $(runner_$@)
+	$(MVNW) -q -pl executors -am package -DskipTests
+	$(JAVA) -cp $(EXECUTORS_JAR) loadlab.executors.RebuildReport $(or $(RESULTS),results)
 
 diff: ## Compare two results folders figure by figure: make diff A=results B=/tmp/other writes B/diff.md
-	$(LOADTEST) -q $(KNOBS) -Dmode=diff
+	@$(RUNNER) $(KNOBS) $(runner_$@)
 
 DB_ARGS ?=
 db: ## Start the lab's PostgreSQL (db-server) in the foreground for manual use; Ctrl-C stops it (options: DB_ARGS)
 	$(MVNW) -q -pl db-server -am package -DskipTests
 	$(JAVA_HOME)/bin/java -jar db-server/target/db-server.jar $(DB_ARGS)
 
-# A JMeter remote engine for a controller on another host (README "Engines"). Options, not knobs: empty means the
+# A JMeter remote engine for a controller on another host (docs/multi-host.md). Options, not knobs: empty means the
 # engine's own default (127.0.0.1; 1099, and 1100 for its remote object; SSL off on loopback, on elsewhere).
 BIND ?=
 PORT ?=
@@ -138,18 +158,8 @@ dist: build ## A copy of the lab for other hosts, no Maven needed: dist/loadlab/
 	scripts/make-dist
 
 executors: ## JMH: 10,000 tasks of 200 ms on each model's executor, floors and all (~10 min); writes results/executors.md
-	@$(call knob-check,TASKS,1,)
-	@$(call knob-check,TASK_MS,1,)
-	@$(call knob-check,HASH_ROUNDS,1,)
-	@$(call knob-check,FORKS,1,)
-	@$(call knob-check,WARMUP_ITERATIONS,0,)
-	@$(call knob-check,ITERATIONS,1,)
-	@$(call knob-check,ITERATION_TIME,1,s?)
 	$(MVNW) -q -pl executors -am package -DskipTests
-	"$(JAVA_HOME)/bin/java" -cp executors/target/benchmarks.jar loadlab.executors.RunExecutors --project=$(CURDIR) \
-		--tasks=$(TASKS) --taskMs=$(TASK_MS) --hashRounds=$(HASH_ROUNDS) --forks=$(FORKS) \
-		--warmupIterations=$(WARMUP_ITERATIONS) --iterations=$(ITERATIONS) --iterationTime=$(ITERATION_TIME) \
-		"--bench=$(BENCH)"
+	$(EXECUTORS) $(KNOBS)
 
 clean: ## Remove build output (results/ is kept)
 	$(MVNW) -q clean

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.stream.Collectors;
+import loadlab.reporting.Templates;
 
 /** Renders results/executors.md from the rows of one JMH run. Pure: the same input gives the same text. */
 public final class ExecutorsReport {
@@ -19,7 +19,120 @@ public final class ExecutorsReport {
 
     private ExecutorsReport() {}
 
+    private static final Templates TEMPLATES = Templates.in(ExecutorsReport.class, "templates/executors");
+
+    record View(
+            Scenario scenario,
+            RunEnvironment env,
+            String jvm,
+            String jvmFlags,
+            String wallClock,
+            Optional<Group> blocking,
+            Optional<Group> hashing,
+            Optional<Published> published,
+            Reading reading,
+            List<Code> code,
+            String charts,
+            String blockingChart,
+            String hashingChart,
+            String resultJson) {}
+
+    record Scenario(
+            long tasks,
+            Optional<Long> delayMs,
+            Optional<Long> hashRounds,
+            String jmhVersion,
+            int threads,
+            boolean oneThread,
+            int forks,
+            boolean oneFork,
+            int warmupIterations,
+            String warmupTime,
+            int measurementIterations,
+            String measurementTime,
+            String profiler) {}
+
+    record Group(long tasks, long per, int cores, List<Row> rows) {}
+
+    record Row(
+            String label,
+            String seconds,
+            String batches,
+            String floor,
+            String efficiency,
+            String threads,
+            String rss,
+            String allocated) {}
+
+    record Published(int threads, List<PublishedRow> rows, int runThreads, boolean oneThread, Optional<Other> other) {}
+
+    record PublishedRow(
+            String label, String published, String perBatch, String seconds, String batches, String floor) {}
+
+    record Other(long tasks, long delayMs) {}
+
+    record Reading(
+            Optional<Unbounded> unbounded,
+            Optional<Platform> platform,
+            List<Pool> pools,
+            Optional<Hashing> hashing,
+            List<Noisy> noisy) {}
+
+    record Unbounded(String worst, String floor, List<Named> rows) {}
+
+    record Named(String label, String seconds, String over) {}
+
+    record Platform(String floor, long tasks, List<PlatformRow> rows, List<String> perTask) {}
+
+    record PlatformRow(String label, String seconds, String times, String threads) {}
+
+    record Pool(
+            String label,
+            long tasks,
+            long waves,
+            boolean oneWave,
+            long delayMs,
+            String floor,
+            String seconds,
+            String efficiency) {}
+
+    record Hashing(
+            long tasks,
+            String serial,
+            String perTask,
+            String floor,
+            int cores,
+            Optional<Virtual> virtual,
+            Optional<Spread> platform,
+            Optional<Against> against) {}
+
+    record Virtual(String seconds, String efficiency, String threads) {}
+
+    record Spread(
+            String fewest,
+            String most,
+            int cores,
+            String fastest,
+            String fastestLabel,
+            String slowest,
+            String slowestLabel) {}
+
+    record Against(String times, String virtual, String cached, boolean atFloor) {}
+
+    record Noisy(String label, boolean blocking, String value) {}
+
+    record Code(String benchmark, String code) {}
+
     public static String render(List<JmhResult> results, RunEnvironment env) {
+        return TEMPLATES.render("executors", view(results, env));
+    }
+
+    /** The report's two tables alone: the docs' generated block of the headline figures. */
+    public static String headline(List<JmhResult> results, RunEnvironment env) {
+        return TEMPLATES.render("headline", view(results, env));
+    }
+
+    private static View view(List<JmhResult> results, RunEnvironment env) {
         if (results.isEmpty()) {
             throw new IllegalArgumentException("the JMH result has no benchmarks");
         }
@@ -27,196 +140,100 @@ public final class ExecutorsReport {
         List<ReportRow> blocking = group(rows, Variant.Group.BLOCKING);
         List<ReportRow> hashing = group(rows, Variant.Group.HASHING);
         JmhResult first = results.getFirst();
-        StringBuilder md = new StringBuilder("# Executors, one level down (JMH)\n\n");
-        scenario(md, first, blocking, hashing);
-        environment(md, first, env);
-        if (!blocking.isEmpty()) {
-            JmhResult r = blocking.getFirst().result();
-            md.append("## Blocking tasks: ")
-                    .append(r.param("tasks"))
-                    .append(" × ")
-                    .append(r.param("delayMs"))
-                    .append(" ms\n\n");
-            table(md, blocking, "Floor (s)");
-            md.append('\n');
-        }
-        if (!hashing.isEmpty()) {
-            JmhResult r = hashing.getFirst().result();
-            md.append("## CPU-bound tasks: ")
-                    .append(r.param("tasks"))
-                    .append(" × ")
-                    .append(r.param("hashRounds"))
-                    .append(" rounds of SHA-256 over 1 KiB\n\n");
-            table(md, hashing, "Floor (s) = serial / " + env.cores() + " cores");
-            md.append('\n');
-        }
-        published(md, blocking);
-        reading(md, blocking, hashing, env);
-        charts(md, blocking, hashing);
-        method(md, rows);
-        md.append("---\n\n_Generated by the loadlab executors runner (`make executors`) from JMH's JSON result (`")
-                .append(RESULT_JSON)
-                .append("`). Do not edit by hand: rerun to regenerate._\n");
-        return md.toString();
+        return new View(
+                new Scenario(
+                        first.param("tasks"),
+                        blocking.isEmpty()
+                                ? Optional.empty()
+                                : Optional.of(blocking.getFirst().result().param("delayMs")),
+                        hashing.isEmpty()
+                                ? Optional.empty()
+                                : Optional.of(hashing.getFirst().result().param("hashRounds")),
+                        first.jmhVersion(),
+                        first.threads(),
+                        first.threads() == 1,
+                        first.forks(),
+                        first.forks() == 1,
+                        first.warmupIterations(),
+                        first.warmupTime(),
+                        first.measurementIterations(),
+                        first.measurementTime(),
+                        PeakProfiler.class.getName()),
+                env,
+                first.jvm(),
+                String.join(" ", first.jvmArgs()),
+                minutes(env.wallTime()),
+                blocking.isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(
+                                group(blocking, blocking.getFirst().result().param("delayMs"), env, "—")),
+                hashing.isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(group(hashing, hashing.getFirst().result().param("hashRounds"), env, "—")),
+                published(blocking),
+                new Reading(
+                        unbounded(blocking),
+                        platform(blocking),
+                        pools(blocking),
+                        hashingReading(blocking, hashing, env),
+                        noisy(blocking, hashing)),
+                rows.stream()
+                        .map(r -> new Code(r.variant().benchmark(), r.variant().code()))
+                        .toList(),
+                CHARTS,
+                ExecutorsCharts.BLOCKING,
+                ExecutorsCharts.HASHING,
+                RESULT_JSON);
     }
 
-    private static void scenario(StringBuilder md, JmhResult first, List<ReportRow> blocking, List<ReportRow> hashing) {
-        md.append("## Scenario\n\n");
-        long tasks = first.param("tasks");
-        md.append("- A batch is ")
-                .append(tasks)
-                .append(" tasks submitted at once to a new executor. It ends when all ")
-                .append(tasks)
-                .append(" are done (the executor's `close()` waits for them), and it fails if fewer than ")
-                .append(tasks)
-                .append(" completed: a broken executor cannot produce a fast score.\n");
-        if (!blocking.isEmpty()) {
-            md.append("- Blocking tasks each wait ")
-                    .append(blocking.getFirst().result().param("delayMs"))
-                    .append(" ms in `Thread.sleep`, the way a request handler waits on a slow backend; the"
-                            + " non-blocking rows wait the same time on a timer instead of a thread.\n");
-        }
-        if (!hashing.isEmpty()) {
-            md.append("- CPU-bound tasks each hash their own 1 KiB block ")
-                    .append(hashing.getFirst().result().param("hashRounds"))
-                    .append(" times with SHA-256 instead of waiting: nothing to overlap, so this is where more threads"
-                            + " stop helping.\n");
-        }
-        md.append("- JMH ")
-                .append(first.jmhVersion())
-                .append(", average time per batch, ")
-                .append(first.threads())
-                .append(first.threads() == 1 ? " benchmark thread" : " benchmark threads")
-                .append("; ")
-                .append(first.forks())
-                .append(first.forks() == 1 ? " fork" : " forks")
-                .append(" × (")
-                .append(first.warmupIterations())
-                .append(" warm-up iterations of ")
-                .append(first.warmupTime())
-                .append(" + ")
-                .append(first.measurementIterations())
-                .append(" measurement iterations of ")
-                .append(first.measurementTime())
-                .append(") per benchmark; profilers `gc` and `")
-                .append(PeakProfiler.class.getName())
-                .append("`.\n\n");
+    private static Group group(List<ReportRow> rows, long per, RunEnvironment env, String none) {
+        return new Group(
+                rows.getFirst().result().param("tasks"),
+                per,
+                env.cores(),
+                rows.stream()
+                        .map(row -> new Row(
+                                row.variant().label(),
+                                withError(row.seconds(), row.secondsError()),
+                                withError(row.batchesPerSecond(), row.batchesPerSecondError()),
+                                format(row.floorSeconds(), "%.3f", "reference"),
+                                format(percent(row.efficiency()), "%.1f", none),
+                                format(row.peakThreads(), "%.0f", "n/a"),
+                                format(row.peakRssMiB(), "%.0f", "n/a"),
+                                format(row.allocatedMiBPerBatch(), "%.1f", "n/a")))
+                        .toList());
     }
 
-    private static void environment(StringBuilder md, JmhResult first, RunEnvironment env) {
-        md.append("## Environment\n\n")
-                .append("- Date: ")
-                .append(env.dateTime())
-                .append('\n')
-                .append("- Command: `")
-                .append(env.command())
-                .append("`\n")
-                .append("- Git commit: `")
-                .append(env.gitCommit())
-                .append("`\n")
-                .append("- JDK (benchmark JVMs): ")
-                .append(first.jvm())
-                .append('\n')
-                .append("- Benchmark JVM flags: `")
-                .append(String.join(" ", first.jvmArgs()))
-                .append("`\n")
-                .append("- OS: ")
-                .append(env.os())
-                .append('\n')
-                .append("- Cores: ")
-                .append(env.cores())
-                .append(", memory: ")
-                .append(env.memory())
-                .append('\n')
-                .append("- Wall time of the JMH run: ")
-                .append(minutes(env.wallTime()))
-                .append("\n\n");
-    }
-
-    private static void table(StringBuilder md, List<ReportRow> rows, String floorHeader) {
-        md.append("| Executor | Time per batch (s) | Batches/s | ")
-                .append(floorHeader)
-                .append(" | Efficiency % | Peak platform threads | Peak RSS (MiB) | Allocated per batch (MiB) |\n")
-                .append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
-        for (ReportRow row : rows) {
-            md.append("| ")
-                    .append(row.variant().label())
-                    .append(" | ")
-                    .append(withError(row.seconds(), row.secondsError()))
-                    .append(" | ")
-                    .append(withError(row.batchesPerSecond(), row.batchesPerSecondError()))
-                    .append(" | ")
-                    .append(format(row.floorSeconds(), "%.3f", "reference"))
-                    .append(" | ")
-                    .append(format(percent(row.efficiency()), "%.1f", "—"))
-                    .append(" | ")
-                    .append(format(row.peakThreads(), "%.0f", "n/a"))
-                    .append(" | ")
-                    .append(format(row.peakRssMiB(), "%.0f", "n/a"))
-                    .append(" | ")
-                    .append(format(row.allocatedMiBPerBatch(), "%.1f", "n/a"))
-                    .append(" |\n");
-        }
-    }
-
-    private static void published(StringBuilder md, List<ReportRow> blocking) {
+    private static Optional<Published> published(List<ReportRow> blocking) {
         List<ReportRow> comparable = blocking.stream()
                 .filter(r -> r.variant().published().isPresent())
                 .toList();
         if (comparable.isEmpty()) {
-            return;
+            return Optional.empty();
         }
         JmhResult r = comparable.getFirst().result();
-        md.append("## Beside the published figures\n\n")
-                .append("| Executor | Published (ops/s, ")
-                .append(Variant.Published.BENCHMARK_THREADS)
-                .append(" benchmark threads) | Published, s per batch | This run, s per batch | This run,"
-                        + " batches/s | Floor (s) |\n")
-                .append("|---|--:|--:|--:|--:|--:|\n");
-        for (ReportRow row : comparable) {
-            Variant.Published p = row.variant().published().orElseThrow();
-            md.append("| ")
-                    .append(row.variant().label())
-                    .append(" | ")
-                    .append(withError(p.opsPerSecond(), p.error()))
-                    .append(" | ")
-                    .append(fmt("%.3f", p.secondsPerBatch()))
-                    .append(" | ")
-                    .append(withError(row.seconds(), row.secondsError()))
-                    .append(" | ")
-                    .append(withError(row.batchesPerSecond(), row.batchesPerSecondError()))
-                    .append(" | ")
-                    .append(format(row.floorSeconds(), "%.3f", "—"))
-                    .append(" |\n");
-        }
-        md.append("\nThe published runs (JMH 1.37, ")
-                .append(Variant.Published.BENCHMARK_THREADS)
-                .append(" benchmark threads, 5 × 10 s measurement, 10000 tasks of 200 ms) were made on a machine, JDK"
-                        + " and OS this lab does not know: compare shapes, not decimals. Their score is batches per"
-                        + " second summed over ")
-                .append(Variant.Published.BENCHMARK_THREADS)
-                .append(" threads that each submit their own batch, so one batch took ")
-                .append(Variant.Published.BENCHMARK_THREADS)
-                .append(" / score seconds (9.038 ops/s is 0.221 s) with up to twice as many tasks in flight; this run"
-                        + " has ")
-                .append(r.threads())
-                .append(r.threads() == 1 ? " benchmark thread" : " benchmark threads")
-                .append(", so its seconds per batch are what to set beside theirs.");
-        if (r.param("tasks") != 10_000 || r.param("delayMs") != 200) {
-            md.append(" This run used ")
-                    .append(r.param("tasks"))
-                    .append(" tasks of ")
-                    .append(r.param("delayMs"))
-                    .append(" ms, not the published 10000 of 200 ms: the figures are not comparable.");
-        }
-        md.append("\n\n");
+        return Optional.of(new Published(
+                Variant.Published.BENCHMARK_THREADS,
+                comparable.stream()
+                        .map(row -> {
+                            Variant.Published p = row.variant().published().orElseThrow();
+                            return new PublishedRow(
+                                    row.variant().label(),
+                                    withError(p.opsPerSecond(), p.error()),
+                                    fmt("%.3f", p.secondsPerBatch()),
+                                    withError(row.seconds(), row.secondsError()),
+                                    withError(row.batchesPerSecond(), row.batchesPerSecondError()),
+                                    format(row.floorSeconds(), "%.3f", "—"));
+                        })
+                        .toList(),
+                r.threads(),
+                r.threads() == 1,
+                r.param("tasks") != 10_000 || r.param("delayMs") != 200
+                        ? Optional.of(new Other(r.param("tasks"), r.param("delayMs")))
+                        : Optional.empty()));
     }
 
-    private static void reading(
-            StringBuilder md, List<ReportRow> blocking, List<ReportRow> hashing, RunEnvironment env) {
-        md.append("## How to read this\n\n")
-                .append("- Efficiency = floor / time per batch: 100% is as fast as physics allows, and a row far"
-                        + " below it is losing time somewhere.\n");
+    private static Optional<Unbounded> unbounded(List<ReportRow> blocking) {
         List<ReportRow> unbounded = blocking.stream()
                 .filter(r -> oneOf(
                         r,
@@ -224,103 +241,81 @@ public final class ExecutorsReport {
                         Variant.BLOCKING_SCHEDULED_EXECUTOR,
                         Variant.BLOCKING_MONO_DELAY))
                 .toList();
-        if (!unbounded.isEmpty()) {
-            double worst = unbounded.stream()
-                    .mapToDouble(r -> r.seconds() / r.floorSeconds().orElseThrow() - 1)
-                    .max()
-                    .orElseThrow();
-            md.append("- Virtual threads and the non-blocking timers come within ")
-                    .append(fmt("%.1f", 100 * Math.max(0, worst)))
-                    .append("% of the ")
-                    .append(millis(unbounded.getFirst().floorSeconds().orElseThrow()))
-                    .append(" floor: ")
-                    .append(unbounded.stream()
-                            .map(r -> r.variant().label() + " " + fmt("%.3f", r.seconds()) + " s ("
-                                    + signedMillis(
-                                            r.seconds() - r.floorSeconds().orElseThrow()) + ")")
-                            .collect(Collectors.joining(", ")))
-                    .append(". A waiting task holds no platform thread, so all of them wait at once.\n");
+        if (unbounded.isEmpty()) {
+            return Optional.empty();
         }
+        double worst = unbounded.stream()
+                .mapToDouble(r -> r.seconds() / r.floorSeconds().orElseThrow() - 1)
+                .max()
+                .orElseThrow();
+        return Optional.of(new Unbounded(
+                fmt("%.1f", 100 * Math.max(0, worst)),
+                millis(unbounded.getFirst().floorSeconds().orElseThrow()),
+                unbounded.stream()
+                        .map(r -> new Named(
+                                r.variant().label(),
+                                fmt("%.3f", r.seconds()),
+                                signedMillis(r.seconds() - r.floorSeconds().orElseThrow())))
+                        .toList()));
+    }
+
+    private static Optional<Platform> platform(List<ReportRow> blocking) {
         List<ReportRow> platform = blocking.stream()
                 .filter(r -> oneOf(r, Variant.BLOCKING_PLATFORM_THREAD_PER_TASK, Variant.BLOCKING_CACHED_POOL))
                 .toList();
-        if (!platform.isEmpty()) {
-            long tasks = platform.getFirst().result().param("tasks");
-            double floor = platform.getFirst().floorSeconds().orElseThrow();
-            md.append("- No thread limit either, and so the same ")
-                    .append(millis(floor))
-                    .append(" floor, for ")
-                    .append(platform.stream()
-                            .map(r -> r.variant().label() + " (" + fmt("%.3f", r.seconds()) + " s, "
-                                    + fmt("%.1f", r.seconds() / floor) + "× the floor, peak "
-                                    + format(r.peakThreads(), "%.0f", "n/a") + " platform threads)")
-                            .collect(Collectors.joining(" and ")))
-                    .append("; but each batch starts up to ")
-                    .append(tasks)
-                    .append(" OS threads: ")
-                    .append(platform.stream()
-                            .map(r -> fmt("%.0f", (r.seconds() - floor) * 1e6 / tasks) + " µs")
-                            .collect(Collectors.joining(" and ")))
-                    .append(" of batch time per task above the floor.\n");
+        if (platform.isEmpty()) {
+            return Optional.empty();
         }
-        List<ReportRow> pools = blocking.stream()
-                .filter(r -> oneOf(r, Variant.BLOCKING_FIXED_POOL_200, Variant.BLOCKING_FIXED_POOL_400))
-                .toList();
-        for (ReportRow r : pools) {
-            long tasks = r.result().param("tasks");
-            long waves = (tasks + r.variant().threads() - 1) / r.variant().threads();
-            md.append("- A ")
-                    .append(r.variant().label())
-                    .append(" runs ")
-                    .append(tasks)
-                    .append(" tasks in ")
-                    .append(waves)
-                    .append(waves == 1 ? " wave" : " waves")
-                    .append(" of ")
-                    .append(r.result().param("delayMs"))
-                    .append(" ms: floor ")
-                    .append(fmt("%.3f", r.floorSeconds().orElseThrow()))
-                    .append(" s, measured ")
-                    .append(fmt("%.3f", r.seconds()))
-                    .append(" s (")
-                    .append(format(percent(r.efficiency()), "%.1f", "—"))
-                    .append("%). Its threads are the limit, as Tomcat's are in the apps.\n");
-        }
-        hashingReading(md, blocking, hashing, env);
-        md.append('\n');
+        long tasks = platform.getFirst().result().param("tasks");
+        double floor = platform.getFirst().floorSeconds().orElseThrow();
+        return Optional.of(new Platform(
+                millis(floor),
+                tasks,
+                platform.stream()
+                        .map(r -> new PlatformRow(
+                                r.variant().label(),
+                                fmt("%.3f", r.seconds()),
+                                fmt("%.1f", r.seconds() / floor),
+                                format(r.peakThreads(), "%.0f", "n/a")))
+                        .toList(),
+                platform.stream()
+                        .map(r -> fmt("%.0f", (r.seconds() - floor) * 1e6 / tasks))
+                        .toList()));
     }
 
-    private static void hashingReading(
-            StringBuilder md, List<ReportRow> blocking, List<ReportRow> hashing, RunEnvironment env) {
+    private static List<Pool> pools(List<ReportRow> blocking) {
+        return blocking.stream()
+                .filter(r -> oneOf(r, Variant.BLOCKING_FIXED_POOL_200, Variant.BLOCKING_FIXED_POOL_400))
+                .map(r -> {
+                    long tasks = r.result().param("tasks");
+                    long waves =
+                            (tasks + r.variant().threads() - 1) / r.variant().threads();
+                    return new Pool(
+                            r.variant().label(),
+                            tasks,
+                            waves,
+                            waves == 1,
+                            r.result().param("delayMs"),
+                            fmt("%.3f", r.floorSeconds().orElseThrow()),
+                            fmt("%.3f", r.seconds()),
+                            format(percent(r.efficiency()), "%.1f", "—"));
+                })
+                .toList();
+    }
+
+    private static Optional<Hashing> hashingReading(
+            List<ReportRow> blocking, List<ReportRow> hashing, RunEnvironment env) {
         Optional<ReportRow> serial = find(hashing, Variant.HASHING_SERIAL);
         if (serial.isEmpty()) {
-            return;
+            return Optional.empty();
         }
         long tasks = serial.get().result().param("tasks");
-        double floor = Floor.cpuSeconds(serial.get().seconds(), env.cores());
-        md.append("- CPU-bound, the work decides: ")
-                .append(tasks)
-                .append(" tasks take ")
-                .append(fmt("%.3f", serial.get().seconds()))
-                .append(" s on one thread (")
-                .append(fmt("%.0f", serial.get().seconds() * 1e6 / tasks))
-                .append(" µs each), so ")
-                .append(fmt("%.3f", floor))
-                .append(" s on ")
-                .append(env.cores())
-                .append(" cores is the floor, and no executor can go below it.");
         Optional<ReportRow> virtual = find(hashing, Variant.HASHING_VIRTUAL_THREAD_PER_TASK);
-        virtual.ifPresent(v -> md.append(" Virtual thread per task: ")
-                .append(fmt("%.3f", v.seconds()))
-                .append(" s (")
-                .append(format(percent(v.efficiency()), "%.1f", "—"))
-                .append("% of the floor), on one carrier thread per core (peak ")
-                .append(format(v.peakThreads(), "%.0f", "n/a"))
-                .append(" platform threads)."));
         List<ReportRow> platform = hashing.stream()
                 .filter(r ->
                         r.variant() != Variant.HASHING_SERIAL && r.variant() != Variant.HASHING_VIRTUAL_THREAD_PER_TASK)
                 .toList();
+        Optional<Spread> spread = Optional.empty();
         if (!platform.isEmpty()) {
             ReportRow fastest = platform.stream()
                     .min(Comparator.comparingDouble(ReportRow::seconds))
@@ -328,126 +323,62 @@ public final class ExecutorsReport {
             ReportRow slowest = platform.stream()
                     .max(Comparator.comparingDouble(ReportRow::seconds))
                     .orElseThrow();
-            double fewest = platform.stream()
-                    .mapToDouble(r -> r.peakThreads().orElse(Double.NaN))
-                    .min()
-                    .orElse(Double.NaN);
-            double most = platform.stream()
-                    .mapToDouble(r -> r.peakThreads().orElse(Double.NaN))
-                    .max()
-                    .orElse(Double.NaN);
-            md.append(" The platform executors, with ")
-                    .append(fmt("%.0f", fewest))
-                    .append(" to ")
-                    .append(fmt("%.0f", most))
-                    .append(" platform threads at their peak sharing ")
-                    .append(env.cores())
-                    .append(" cores, took ")
-                    .append(fmt("%.3f", fastest.seconds()))
-                    .append(" s (")
-                    .append(fastest.variant().label())
-                    .append(") to ")
-                    .append(fmt("%.3f", slowest.seconds()))
-                    .append(" s (")
-                    .append(slowest.variant().label())
-                    .append(").");
+            spread = Optional.of(new Spread(
+                    fmt(
+                            "%.0f",
+                            platform.stream()
+                                    .mapToDouble(r -> r.peakThreads().orElse(Double.NaN))
+                                    .min()
+                                    .orElse(Double.NaN)),
+                    fmt(
+                            "%.0f",
+                            platform.stream()
+                                    .mapToDouble(r -> r.peakThreads().orElse(Double.NaN))
+                                    .max()
+                                    .orElse(Double.NaN)),
+                    env.cores(),
+                    fmt("%.3f", fastest.seconds()),
+                    fastest.variant().label(),
+                    fmt("%.3f", slowest.seconds()),
+                    slowest.variant().label()));
         }
         Optional<ReportRow> blockingVirtual = find(blocking, Variant.BLOCKING_VIRTUAL_THREAD_PER_TASK);
         Optional<ReportRow> blockingCached = find(blocking, Variant.BLOCKING_CACHED_POOL);
-        if (virtual.isPresent() && blockingVirtual.isPresent() && blockingCached.isPresent()) {
-            md.append(" When the tasks wait, virtual threads finished ")
-                    .append(fmt(
-                            "%.1f",
-                            blockingCached.get().seconds()
-                                    / blockingVirtual.get().seconds()))
-                    .append("× sooner than the cached pool (")
-                    .append(fmt("%.3f", blockingVirtual.get().seconds()))
-                    .append(" against ")
-                    .append(fmt("%.3f", blockingCached.get().seconds()))
-                    .append(" s): a waiting task costs them no OS thread;");
-            md.append(
-                    virtual.get().efficiency().orElse(0) >= 0.9
-                            ? " when the tasks compute there is nothing to overlap, and at the floor virtual threads stop"
-                                    + " helping: only more cores would go faster.\n"
-                            : " when the tasks compute there is nothing to overlap, and the floor is all any executor"
-                                    + " can reach.\n");
-        } else {
-            md.append('\n');
-        }
-        List<ReportRow> noisy = hashing.stream()
-                .filter(r -> r.secondsError() > 0.1 * r.seconds())
-                .toList();
-        List<ReportRow> noisyBlocking = blocking.stream()
-                .filter(r -> r.secondsError() > 0.1 * r.seconds())
-                .toList();
-        List<ReportRow> allNoisy = new ArrayList<>(noisyBlocking);
-        allNoisy.addAll(noisy);
-        if (!allNoisy.isEmpty()) {
-            md.append("- Noisy, JMH's error above 10% of the score: ")
-                    .append(allNoisy.stream()
-                            .map(r -> r.variant().label()
-                                    + (r.variant().group() == Variant.Group.BLOCKING ? " (blocking) " : " (CPU-bound) ")
-                                    + withError(r.seconds(), r.secondsError()) + " s")
-                            .collect(Collectors.joining(", ")))
-                    .append(". Their iterations differ widely (JMH's raw data is in `")
-                    .append(RESULT_JSON)
-                    .append("`); CPU-bound rows with many runnable threads are the first to show a busy machine or"
-                            + " an unlucky schedule, so read them as ranges.\n");
-        }
+        Optional<Against> against = virtual.isPresent() && blockingVirtual.isPresent() && blockingCached.isPresent()
+                ? Optional.of(new Against(
+                        fmt(
+                                "%.1f",
+                                blockingCached.get().seconds()
+                                        / blockingVirtual.get().seconds()),
+                        fmt("%.3f", blockingVirtual.get().seconds()),
+                        fmt("%.3f", blockingCached.get().seconds()),
+                        virtual.get().efficiency().orElse(0) >= 0.9))
+                : Optional.empty();
+        return Optional.of(new Hashing(
+                tasks,
+                fmt("%.3f", serial.get().seconds()),
+                fmt("%.0f", serial.get().seconds() * 1e6 / tasks),
+                fmt("%.3f", Floor.cpuSeconds(serial.get().seconds(), env.cores())),
+                env.cores(),
+                virtual.map(v -> new Virtual(
+                        fmt("%.3f", v.seconds()),
+                        format(percent(v.efficiency()), "%.1f", "—"),
+                        format(v.peakThreads(), "%.0f", "n/a"))),
+                spread,
+                against));
     }
 
-    private static void charts(StringBuilder md, List<ReportRow> blocking, List<ReportRow> hashing) {
-        md.append("## Charts\n\n");
-        if (!blocking.isEmpty()) {
-            md.append("![Blocking tasks: time per batch against the floor, log scale](")
-                    .append(CHARTS)
-                    .append('/')
-                    .append(ExecutorsCharts.BLOCKING)
-                    .append(")\n\n");
-        }
-        if (!hashing.isEmpty()) {
-            md.append("![CPU-bound tasks: time per batch against the floor](")
-                    .append(CHARTS)
-                    .append('/')
-                    .append(ExecutorsCharts.HASHING)
-                    .append(")\n\n");
-        }
-    }
-
-    private static void method(StringBuilder md, List<ReportRow> rows) {
-        md.append("## Method\n\n")
-                .append("- Each row is one JMH benchmark; every invocation is one batch on a new executor, closed"
-                        + " (and so waited for) inside the timed method. Time per batch is JMH's score with JMH's own"
-                        + " error, the half-width of its 99.9% confidence interval over every measurement iteration"
-                        + " of every fork. Batches/s = benchmark threads / time per batch, its error converted to"
-                        + " first order (same relative error).\n")
-                .append("- Floor, blocking: max(D, ceil(N / P) × D), P being the threads that may hold a waiting"
-                        + " task at once; P = N for the executors without a limit (a thread or a timer per task)."
-                        + " Floor, CPU-bound: the serial row's time / cores, the same work spread perfectly over"
-                        + " every core. Efficiency = floor / time per batch.\n")
-                .append("- Peak platform threads: `ThreadMXBean.getPeakThreadCount()` in the benchmark JVM, reset"
-                        + " before each iteration, largest over the measurement iterations. It counts live Java"
-                        + " platform threads, JMH's and the JVM's own Java threads included (about 7 on an idle"
-                        + " benchmark JVM), not the JVM's native GC and JIT threads; virtual threads are not platform"
-                        + " threads, their carriers are.\n")
-                .append("- Peak RSS: Linux's `VmHWM` of the benchmark JVM (`/proc/self/status`), reset before each"
-                        + " iteration through `/proc/self/clear_refs`, largest over the measurement iterations. The"
-                        + " 512 MiB heap is touched up front (`-XX:+AlwaysPreTouch`), so every row carries the same"
-                        + " heap and the differences are native: mostly platform thread stacks. Allocated per batch"
-                        + " is JMH's `gc.alloc.rate.norm`: heap, where virtual threads keep their stacks.\n")
-                .append("- The Mono.delay row subscribes N independent delays, as N requests would be, and waits with"
-                        + " `Mono.when`. Merging them with `Flux.flatMap(..., N)` instead added 200 to 370 ms per batch of"
-                        + " 10000 when this benchmark was built: flatMap's drain loop scans its N inner subscribers as"
-                        + " they complete, a cost of merging N streams into one that no app pays.\n")
-                .append("- What each row runs:\n");
-        for (ReportRow row : rows) {
-            md.append("  - ")
-                    .append(row.variant().benchmark())
-                    .append(": ")
-                    .append(row.variant().code())
-                    .append('\n');
-        }
-        md.append('\n');
+    /** Rows whose JMH error is above a tenth of their score: read them as ranges. */
+    private static List<Noisy> noisy(List<ReportRow> blocking, List<ReportRow> hashing) {
+        List<ReportRow> all = new ArrayList<>(blocking);
+        all.addAll(hashing);
+        return all.stream()
+                .filter(r -> r.secondsError() > 0.1 * r.seconds())
+                .map(r -> new Noisy(
+                        r.variant().label(),
+                        r.variant().group() == Variant.Group.BLOCKING,
+                        withError(r.seconds(), r.secondsError())))
+                .toList();
     }
 
     private static List<ReportRow> group(List<ReportRow> rows, Variant.Group group) {

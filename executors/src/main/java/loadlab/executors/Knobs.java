@@ -75,17 +75,27 @@ public record Knobs(
         }
     }
 
-    /** Parses {@code --name=value} arguments; unknown names and bad values are a {@link BadKnob}. */
+    /**
+     * Parses {@code --name=value} arguments, or {@code NAME=value} as {@code make executors} passes them; unknown names
+     * and bad values are a {@link BadKnob}.
+     */
     public static Knobs parse(String... args) {
         Map<String, String> values = new LinkedHashMap<>();
         for (String arg : args) {
             int eq = arg.indexOf('=');
-            if (!arg.startsWith("--") || eq < 0) {
-                throw new BadKnob("executors: argument '" + arg + "' is not --name=value");
+            boolean makeStyle = !arg.startsWith("--")
+                    && eq > 0
+                    && MAKE_VARIABLE.matcher(arg.substring(0, eq)).matches();
+            if (!(arg.startsWith("--") || makeStyle) || eq < 0) {
+                throw new BadKnob("executors: argument '" + arg + "' is not --name=value or NAME=value");
             }
-            String name = arg.substring(2, eq);
+            String name = makeStyle ? camelCase(arg.substring(0, eq)) : arg.substring(2, eq);
             if (!NAMES.contains(name)) {
-                throw new BadKnob("executors: unknown knob '" + name + "' (known: " + String.join(", ", NAMES) + ")");
+                throw new BadKnob("executors: unknown knob '" + arg.substring(makeStyle ? 0 : 2, eq) + "' (known: "
+                        + NAMES.stream()
+                                .map(known -> makeStyle ? makeVariable(known) : known)
+                                .collect(Collectors.joining(", "))
+                        + ")");
             }
             values.put(name, arg.substring(eq + 1).trim());
         }
@@ -109,6 +119,21 @@ public record Knobs(
                 variants(values.getOrDefault("bench", "")),
                 project,
                 results.isEmpty() ? project.resolve("results") : project.resolve(results));
+    }
+
+    /** {@code make executors TASK_MS=100} passes {@code TASK_MS=100}: the knob's name in capitals, words split by _. */
+    private static final Pattern MAKE_VARIABLE = Pattern.compile("[A-Z][A-Z0-9]*(_[A-Z0-9]+)*");
+
+    private static String camelCase(String makeVariable) {
+        StringBuilder name = new StringBuilder();
+        for (String word : makeVariable.toLowerCase(java.util.Locale.ROOT).split("_")) {
+            name.append(name.isEmpty() ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+        }
+        return name.toString();
+    }
+
+    private static String makeVariable(String name) {
+        return name.replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
     }
 
     /** The JMH command line these knobs stand for: {@code java -jar executors/target/benchmarks.jar <these>}. */

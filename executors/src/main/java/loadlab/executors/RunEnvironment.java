@@ -20,6 +20,35 @@ import java.util.concurrent.TimeUnit;
 public record RunEnvironment(
         String dateTime, String command, String gitCommit, String os, int cores, String memory, Duration wallTime) {
 
+    /** Where a run keeps this beside JMH's result, so that its report can be rendered again from the two. */
+    public static final String FILE = "executors/environment.json";
+
+    /** As JSON, the wall time in whole seconds. */
+    public String toJson() {
+        com.google.gson.JsonObject json = new com.google.gson.JsonObject();
+        json.addProperty("dateTime", dateTime);
+        json.addProperty("command", command);
+        json.addProperty("gitCommit", gitCommit);
+        json.addProperty("os", os);
+        json.addProperty("cores", cores);
+        json.addProperty("memory", memory);
+        json.addProperty("wallTimeSeconds", wallTime.toSeconds());
+        return new com.google.gson.GsonBuilder().setPrettyPrinting().create().toJson(json) + "\n";
+    }
+
+    public static RunEnvironment read(Path file) throws java.io.IOException {
+        com.google.gson.JsonObject json = com.google.gson.JsonParser.parseString(java.nio.file.Files.readString(file))
+                .getAsJsonObject();
+        return new RunEnvironment(
+                json.get("dateTime").getAsString(),
+                json.get("command").getAsString(),
+                json.get("gitCommit").getAsString(),
+                json.get("os").getAsString(),
+                json.get("cores").getAsInt(),
+                json.get("memory").getAsString(),
+                Duration.ofSeconds(json.get("wallTimeSeconds").getAsLong()));
+    }
+
     public static RunEnvironment detect(ZonedDateTime startedAt, String command, Path projectDir, Duration wallTime) {
         return new RunEnvironment(
                 startedAt.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME),

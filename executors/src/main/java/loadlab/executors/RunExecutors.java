@@ -30,12 +30,18 @@ public final class RunExecutors {
     private RunExecutors() {}
 
     public static void main(String[] args) {
+        List<String> words = new java.util.ArrayList<>(List.of(args));
+        // --check: the knobs only, as make checks them before it builds; nothing runs.
+        boolean check = words.remove("--check");
         Knobs knobs;
         try {
-            knobs = Knobs.parse(args);
+            knobs = Knobs.parse(words.toArray(String[]::new));
         } catch (Knobs.BadKnob bad) {
             System.err.println(bad.getMessage());
             System.exit(2);
+            return;
+        }
+        if (check) {
             return;
         }
         try {
@@ -97,7 +103,13 @@ public final class RunExecutors {
         ExecutorsCharts.write(ReportRow.of(results, env.cores()), stagedCharts);
         Path stagedReport = runDir.resolve("executors.md");
         Files.writeString(stagedReport, report);
+        Path stagedEnvironment = runDir.resolve("environment.json");
+        Files.writeString(stagedEnvironment, env.toJson());
         publish(knobs.resultsDir(), stagedCharts, json, stagedReport);
+        Files.copy(
+                stagedEnvironment,
+                knobs.resultsDir().resolve(RunEnvironment.FILE),
+                StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** Moves the staged files into place, the report last: until it moves, the old report stands. */

@@ -42,6 +42,23 @@ class KnobsTests {
     }
 
     @Test
+    void makePassesTheKnobsByTheirMakeVariables() {
+        Knobs knobs = Knobs.parse("TASKS=500", "TASK_MS=20", "WARMUP_ITERATIONS=0", "ITERATION_TIME=3s", "BENCH=");
+
+        assertThat(knobs.tasks()).isEqualTo(500);
+        assertThat(knobs.taskMs()).isEqualTo(20);
+        assertThat(knobs.warmupIterations()).isZero();
+        assertThat(knobs.iterationSeconds()).isEqualTo(3);
+        assertThat(knobs.variants()).containsExactly(Variant.values());
+        assertThatThrownBy(() -> Knobs.parse("TASK_MS=abc"))
+                .hasMessage("executors: taskMs='abc' is not a whole number");
+        assertThatThrownBy(() -> Knobs.parse("USERS=50"))
+                .hasMessageStartingWith("executors: unknown knob 'USERS' (known: TASKS, TASK_MS, HASH_ROUNDS,");
+        assertThatThrownBy(() -> Knobs.parse("tasks=5"))
+                .hasMessage("executors: argument 'tasks=5' is not --name=value or NAME=value");
+    }
+
+    @Test
     void iterationTimeTakesSecondsWithOrWithoutTheUnit() {
         assertThat(Knobs.parse("--iterationTime=3").iterationSeconds()).isEqualTo(3);
         assertThat(Knobs.parse("--iterationTime=3s").iterationSeconds()).isEqualTo(3);

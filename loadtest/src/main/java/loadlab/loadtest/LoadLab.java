@@ -5,9 +5,11 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import loadlab.loadtest.measure.Environment;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
@@ -28,29 +30,56 @@ public final class LoadLab {
 
     private LoadLab() {}
 
+    /** Words that ask for the usage and the knobs instead of a run. */
+    private static final Set<String> HELP = Set.of("help", "--help", "-h");
+
     public static void main(String[] args) {
-        Knobs knobs;
-        try {
-            knobs = Knobs.parse(args);
-        } catch (IllegalArgumentException bad) {
-            System.err.println("loadtest: " + bad.getMessage());
-            System.exit(2);
-            return;
-        }
         String runId = System.getenv()
                 .getOrDefault("LOADLAB_RUN_ID", ProcessHandle.current().pid() + "-" + System.currentTimeMillis());
-        System.exit(execute(knobs, System.out, runId) ? 0 : 1);
+        System.exit(main(args, System.out, System.err, runId));
     }
 
-    /** What the mode asks: every plan of the knobs in turn (one for a scenario, the defaults for all), or a rebuild. */
+    /**
+     * The runner's command line: the usage and the knobs ({@code help}), a check of the knobs that starts nothing
+     * ({@code --check}, which {@code make} runs before it builds), or a run.
+     *
+     * @return 0 when done, 1 when a run failed, 2 for a bad argument, after its one line on {@code err}
+     */
+    static int main(String[] args, PrintStream out, PrintStream err, String runId) {
+        List<String> words = new ArrayList<>(List.of(args));
+        if (words.removeIf(HELP::contains)) {
+            out.println(Knobs.help());
+            return 0;
+        }
+        boolean check = words.remove("--check");
+        Knobs knobs;
+        try {
+            knobs = Knobs.parse(words.toArray(String[]::new));
+        } catch (IllegalArgumentException bad) {
+            err.println("loadtest: " + bad.getMessage());
+            return 2;
+        }
+        return check || execute(knobs, out, runId) ? 0 : 1;
+    }
+
+    /** What the command asks: every plan of the knobs in turn, or a rebuild or a diff of results. */
     static boolean execute(Knobs knobs, PrintStream out, String runId) {
         return switch (knobs.mode()) {
-            case REPORT -> Rebuild.all(knobs.setup().resultsDir(), out);
+            case REPORT -> Rebuild.all(knobs.setup().resultsDir(), out) & refreshDocs(knobs.setup(), out);
             case DIFF ->
                 Diff.write(knobs.compareWith().orElseThrow(), knobs.setup().resultsDir(), out);
             case RUN, SCENARIOS ->
-                enginesAnswer(knobs.setup(), out) && runAll(knobs.plans(), knobs.setup(), out, runId);
+                enginesAnswer(knobs.setup(), out)
+                        && runAll(knobs.plans(), knobs.setup(), out, runId) & refreshDocs(knobs.setup(), out);
         };
+    }
+
+    /**
+     * The README's and docs' generated blocks, after a rebuild or a run of the project's own results folder: the
+     * documentation cites that folder, and only that one.
+     */
+    private static boolean refreshDocs(Setup setup, PrintStream out) {
+        return !Docs.isTheProjects(setup.projectDir(), setup.resultsDir()) || Docs.refresh(setup.projectDir(), out);
     }
 
     /** Whether every remote engine answers, checked before any service starts; each one that does not is one line. */

@@ -12,22 +12,17 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.plan.Knobs;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 /** A load lab must leave the machine as it found it, and never lose the last good results. */
 class FailureTests {
@@ -75,7 +70,7 @@ class FailureTests {
     @Test
     void aMissingJarFailsTheRunBeforeAnythingStarts(@TempDir Path project) throws Exception {
         // A project with slow-server's jar only and no Maven wrapper to build the others with.
-        copy(LabFixtures.PROJECT.resolve("scenarios.conf"), project.resolve("scenarios.conf"));
+        copy(LabFixtures.PROJECT.resolve("scenarios.yaml"), project.resolve("scenarios.yaml"));
         copy(
                 LabFixtures.PROJECT.resolve("slow-server/target/slow-server.jar"),
                 project.resolve("slow-server/target/slow-server.jar"));
@@ -101,7 +96,7 @@ class FailureTests {
     void anAppThatNeverBecomesHealthyNamesItsLog(@TempDir Path project) throws Exception {
         // app-virtual's "jar" is slow-server, which refuses the app's --server.port argument and exits.
         Path slowServer = LabFixtures.PROJECT.resolve("slow-server/target/slow-server.jar");
-        copy(LabFixtures.PROJECT.resolve("scenarios.conf"), project.resolve("scenarios.conf"));
+        copy(LabFixtures.PROJECT.resolve("scenarios.yaml"), project.resolve("scenarios.yaml"));
         copy(slowServer, project.resolve("slow-server/target/slow-server.jar"));
         copy(slowServer, project.resolve("app-virtual/target/app-virtual.jar"));
         String runId = LabFixtures.newRunId("unhealthy");
@@ -177,82 +172,6 @@ class FailureTests {
         String stderr = new String(runner.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(runner.exitValue()).isEqualTo(2);
         assertThat(stderr.strip()).isEqualTo("loadtest: users='abc' is not a whole number");
-        assertThat(results.resolve("runs")).doesNotExist();
-    }
-
-    @Test
-    void makeRefusesABadKnobWithItsOneLineBeforeItBuildsAnything() throws Exception {
-        LabFixtures.Finished make = LabFixtures.command(
-                Map.of(), "make", "--no-print-directory", "compare", "USERS=abc", "RESULTS=" + results);
-
-        assertThat(make.exitCode()).isEqualTo(2);
-        assertThat(make.stdout()).isEmpty();
-        assertThat(make.stderr().lines())
-                .singleElement()
-                .asString()
-                .contains("loadtest: users='abc' is not a whole number");
-        assertThat(results.resolve("runs")).doesNotExist();
-    }
-
-    /**
-     * The check's classes are compiled once per user, not per clone, so a fresh clone's first bad knob costs a JVM
-     * start; where the user's cache cannot be written, the clone's own target folder keeps them.
-     */
-    @Test
-    void theKnobCheckCompilesOnceIntoTheUsersCacheAndFallsBackToTheClone(@TempDir Path home) throws Exception {
-        Path cache = home.resolve("cache");
-        Path versions = cache.resolve("loadlab/knob-check");
-
-        assertThat(checkKnobs(cache, "--users=abc")).isEqualTo("loadtest: users='abc' is not a whole number");
-        Path version = singleVersion(versions);
-        Path compiled = version.resolve("loadlab/loadtest/plan/KnobCheck.class");
-        FileTime compiledAt = Files.getLastModifiedTime(compiled);
-        assertThat(checkKnobs(cache, "--users=-5")).contains("users=-5");
-        assertThat(singleVersion(versions)).isEqualTo(version);
-        assertThat(Files.getLastModifiedTime(compiled)).isEqualTo(compiledAt);
-
-        Path notAFolder = Files.writeString(home.resolve("file"), "");
-        assertThat(checkKnobs(notAFolder.resolve("cache"), "--users=abc"))
-                .isEqualTo("loadtest: users='abc' is not a whole number");
-        assertThat(LabFixtures.PROJECT.resolve("loadtest/target/knob-check").resolve(version.getFileName()))
-                .isDirectory();
-    }
-
-    /** Runs scripts/check-knobs with the given user cache and returns its stderr, once it has refused the knob. */
-    private static String checkKnobs(Path cacheHome, String knob) throws Exception {
-        LabFixtures.Finished check = LabFixtures.command(
-                Map.of("XDG_CACHE_HOME", cacheHome.toString(), "JAVA_HOME", System.getProperty("java.home")),
-                "scripts/check-knobs",
-                "--project=" + LabFixtures.PROJECT,
-                knob);
-        assertThat(check.exitCode()).as(check.stderr()).isEqualTo(2);
-        return check.stderr().strip();
-    }
-
-    private static Path singleVersion(Path versions) throws IOException {
-        try (Stream<Path> entries = Files.list(versions)) {
-            List<Path> folders = entries.filter(Files::isDirectory).toList();
-            assertThat(folders).as("versions in " + versions).hasSize(1);
-            return folders.getFirst();
-        }
-    }
-
-    /** The database's knobs too: a pool of none, one above PostgreSQL's max_connections, a URL that is not one. */
-    @ParameterizedTest
-    @CsvSource(
-            delimiter = '|',
-            value = {
-                "DB_POOL=0   | loadtest: dbPool=0 must be at least 1 connection",
-                "DB_POOL=500 | loadtest: dbPool=500 is above PostgreSQL's max_connections, 200",
-                "DB_URL=postgres://127.0.0.1/loadlab | loadtest: dbUrl='postgres://127.0.0.1/loadlab' is not jdbc:"
-            })
-    void makeRefusesABadDatabaseKnobWithItsOneLineBeforeItStartsAnything(String knob, String line) throws Exception {
-        LabFixtures.Finished make = LabFixtures.command(
-                Map.of(), "make", "--no-print-directory", "compare", "SCENARIO=db", knob, "RESULTS=" + results);
-
-        assertThat(make.exitCode()).isEqualTo(2);
-        assertThat(make.stdout()).isEmpty();
-        assertThat(make.stderr().lines()).singleElement().asString().contains(line);
         assertThat(results.resolve("runs")).doesNotExist();
     }
 

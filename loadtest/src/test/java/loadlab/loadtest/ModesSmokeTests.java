@@ -101,24 +101,24 @@ class ModesSmokeTests {
         // A project of its own: this catalogue, and slow-server's jar from the real one.
         Path project = Files.createDirectory(results.resolve("project"));
         Files.createSymbolicLink(project.resolve(Target.SLOW_SERVER), LabFixtures.PROJECT.resolve(Target.SLOW_SERVER));
-        Files.writeString(project.resolve("scenarios.conf"), """
-                [first]
-                about = the first default
-                kind = comparison
-                default = yes
+        Files.writeString(project.resolve("scenarios.yaml"), """
+                first:
+                  about: the first default
+                  kind: comparison
+                  default: true
 
-                [skipped]
-                about = not a default
-                kind = comparison
+                skipped:
+                  about: not a default
+                  kind: comparison
 
-                [second]
-                about = the second default
-                kind = comparison
-                default = yes
+                second:
+                  about: the second default
+                  kind: comparison
+                  default: true
                 """);
         Path out = results.resolve("out");
         List<String> args = new ArrayList<>(LabFixtures.smallScenario(out, "--apps=none", "--duration=2s"));
-        args.addAll(List.of("--project=" + project, "--mode=scenarios"));
+        args.addAll(List.of("--project=" + project, "scenarios"));
         String runId = LabFixtures.newRunId("scenarios");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
 

@@ -27,19 +27,22 @@ import org.junit.jupiter.api.io.TempDir;
 class TimelineSmokeTests {
 
     private static final String CATALOGUE = """
-            [toy-slowdown]
-            about = slow-server four times slower for 3 s
-            kind = timeline
-            users = 20
-            schedule = 4s:0..200,3s:0..800:5xx=20%,5s:0..200
-            results = .
+            toy-slowdown:
+              about: slow-server four times slower for 3 s
+              kind: timeline
+              users: 20
+              schedule:
+                - {length: 4s, delayMin: 0, delayMax: 200}
+                - {length: 3s, delayMin: 0, delayMax: 800, faults: {5xx: 20%}}
+                - {length: 5s, delayMin: 0, delayMax: 200}
+              results: .
 
-            [toy-spike]
-            about = three times the users for 3 s
-            kind = timeline
-            users = 10
-            spike = 3x for 3s after 3s, then 3s
-            results = .
+            toy-spike:
+              about: three times the users for 3 s
+              kind: timeline
+              users: 10
+              spike: {factor: 3, before: 3s, during: 3s, after: 3s}
+              results: .
             """;
 
     @TempDir
@@ -49,7 +52,7 @@ class TimelineSmokeTests {
     Path results;
 
     private LoadLab.Run run(String scenario, String apps) throws IOException {
-        Files.writeString(project.resolve("scenarios.conf"), CATALOGUE);
+        Files.writeString(project.resolve("scenarios.yaml"), CATALOGUE);
         for (String module : List.of("slow-server", "app-webflux")) {
             Path jar = LabFixtures.PROJECT.resolve(module + "/target/" + module + ".jar");
             Files.createDirectories(project.resolve(module + "/target"));

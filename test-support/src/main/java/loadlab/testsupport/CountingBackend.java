@@ -137,10 +137,8 @@ public final class CountingBackend implements AutoCloseable {
      * @param replies the app's answers
      * @param received the calls that reached this backend
      * @param maxInFlight the most calls this backend held at once
-     * @param connectionsOpened the connections the app opened here for the counted burst, after the uncounted one
-     *     had opened what it needed: none if the app's client kept those
      */
-    public record Burst(List<Reply> replies, int received, int maxInFlight, int connectionsOpened) {}
+    public record Burst(List<Reply> replies, int received, int maxInFlight) {}
 
     /**
      * Sends {@code calls} GETs at once to {@code app} and reports the most calls this backend held at once.
@@ -166,7 +164,7 @@ public final class CountingBackend implements AutoCloseable {
         answer(json(200, "{\"delayMs\":0}").withTransformers(HoldGate.NAME));
         resetCounts();
         List<Reply> replies = HttpCalls.getConcurrently(app, requests);
-        return new Burst(replies, received(), maxInFlight(), connectionsOpened());
+        return new Burst(replies, received(), maxInFlight());
     }
 
     /** Releases the calls that {@link #holdUntilReleased()} holds. */
@@ -246,7 +244,7 @@ public final class CountingBackend implements AutoCloseable {
         return connections.open.get();
     }
 
-    /** TCP connections opened to this backend since start or {@link #resetCounts()}, whoever opened them. */
+    /** TCP connections opened to this backend since it started, closed ones included: each client connect counts. */
     public int connectionsOpened() {
         return connections.opened.get();
     }
@@ -290,12 +288,11 @@ public final class CountingBackend implements AutoCloseable {
         return counter.received.get();
     }
 
-    /** Call only while idle: the maximum restarts from the calls in flight now, the other counts from zero. */
+    /** Call only while idle: the maximum restarts from the calls in flight now, received calls and agents from none. */
     public void resetCounts() {
         counter.received.set(0);
         counter.userAgents.clear();
         counter.max.set(counter.inFlight.get());
-        connections.opened.set(0);
     }
 
     @Override

@@ -26,7 +26,7 @@ import loadlab.loadtest.plan.Target;
  * A run's {@link ResultSet} as one JSON file beside its report ({@code summary.json} beside {@code summary.md}): the
  * boundary between measuring and reporting. {@code make report} renders every report and chart again from these
  * files alone, and {@code make diff} compares two of them. The fields are named as in the records they come from;
- * the README's "Data files" section lists them.
+ * docs/data-files.md lists them.
  */
 public final class DataFile {
 

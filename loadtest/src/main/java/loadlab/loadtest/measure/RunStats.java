@@ -23,6 +23,9 @@ import java.util.Optional;
  *                            succeed, so timeouts that pile up under overload do not count as work done
  * @param addedLatency        over GOOD requests only, since a failed request has no backend delay to subtract;
  *                            empty when there were none
+ * @param openLoop            for an open load's arrivals, response times from their intended times and the
+ *                            generator's lag; empty for a closed loop, whose {@code responseTimes} already are from
+ *                            each request's due time (its send), and for data written before open runs had them
  */
 public record RunStats(
         MeasurementWindow window,
@@ -34,7 +37,34 @@ public record RunStats(
         Map<ErrorClass, Integer> errorsByClass,
         double ceilingPerSecond,
         double efficiencyPercent,
-        Optional<AddedLatency> addedLatency) {
+        Optional<AddedLatency> addedLatency,
+        Optional<OpenLoop> openLoop) {
+
+    /** Statistics without open-loop figures: a closed loop's, or an open run's from before they were measured. */
+    public RunStats(
+            MeasurementWindow window,
+            int requests,
+            double throughputPerSecond,
+            Optional<ResponseTimes> responseTimes,
+            int errors,
+            double errorPercent,
+            Map<ErrorClass, Integer> errorsByClass,
+            double ceilingPerSecond,
+            double efficiencyPercent,
+            Optional<AddedLatency> addedLatency) {
+        this(
+                window,
+                requests,
+                throughputPerSecond,
+                responseTimes,
+                errors,
+                errorPercent,
+                errorsByClass,
+                ceilingPerSecond,
+                efficiencyPercent,
+                addedLatency,
+                Optional.empty());
+    }
 
     /**
      * @param samples          every sample of the run; those outside the window are ignored
@@ -79,7 +109,8 @@ public record RunStats(
                 Collections.unmodifiableMap(errorsByClass),
                 ceilingPerSecond,
                 100.0 * (goodCount / window.seconds()) / ceilingPerSecond,
-                addedPercentiles.isEmpty() ? Optional.empty() : Optional.of(AddedLatency.of(addedPercentiles)));
+                addedPercentiles.isEmpty() ? Optional.empty() : Optional.of(AddedLatency.of(addedPercentiles)),
+                OpenLoop.of(counted));
     }
 
     /** Good throughput: requests that succeeded / window seconds, what the users actually got. */

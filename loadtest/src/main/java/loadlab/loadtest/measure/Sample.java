@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  * @param failureMessage  JMeter's response message or assertion message, or for an error answer whose JSON body has an
  *                        {@code error} (e.g. {@code {"error":"pool timeout: ..."}}) that error; empty when there is none
  * @param backendDelayMs  the {@code delayMs} the backend reported in the body, or {@link #NO_DELAY}
+ * @param scheduledMillis epoch millis when an open load's arrival was due, or {@link #NOT_SCHEDULED} for a closed
+ *                        loop's request, which is due when its user sends it
  */
 public record Sample(
         long startMillis,
@@ -22,10 +24,25 @@ public record Sample(
         boolean success,
         String responseCode,
         String failureMessage,
-        long backendDelayMs) {
+        long backendDelayMs,
+        long scheduledMillis) {
 
     /** The body did not name a backend delay (absent, malformed, or no body at all). */
     public static final long NO_DELAY = -1;
+
+    /** A closed loop's request: no schedule, it was due when it was sent. */
+    public static final long NOT_SCHEDULED = -1;
+
+    /** A closed loop's request. */
+    public Sample(
+            long startMillis,
+            long endMillis,
+            boolean success,
+            String responseCode,
+            String failureMessage,
+            long backendDelayMs) {
+        this(startMillis, endMillis, success, responseCode, failureMessage, backendDelayMs, NOT_SCHEDULED);
+    }
 
     /**
      * The backend's delay in a body, its digits the first group; JMeter's regex extractor reads it with this too. Only
@@ -45,9 +62,35 @@ public record Sample(
         failureMessage = failureMessage == null ? "" : failureMessage;
     }
 
-    /** Response time in ms, as JMeter's "elapsed". */
+    /** Response time in ms from the actual send, as JMeter's "elapsed": the service time the target gave. */
     public long elapsedMillis() {
         return endMillis - startMillis;
+    }
+
+    /** Whether this request was an open load's arrival, due at a time of its own. */
+    public boolean isScheduled() {
+        return scheduledMillis != NOT_SCHEDULED;
+    }
+
+    /** When the request was due: an arrival's scheduled time, a closed loop's send. */
+    public long intendedMillis() {
+        return isScheduled() ? scheduledMillis : startMillis;
+    }
+
+    /**
+     * How late the generator sent the request, in ms: 0 for a closed loop. Never negative: an arrival is handed over
+     * only once due, and the sample's clock and the schedule's agree to the millisecond they are both truncated to.
+     */
+    public long lagMillis() {
+        return Math.max(0, startMillis - intendedMillis());
+    }
+
+    /**
+     * Response time in ms from when the request was due, what its user waited: the service time plus the generator's
+     * lag, so a generator that fell behind (coordinated omission) still counts the wait it caused.
+     */
+    public long fromIntendedMillis() {
+        return endMillis - Math.min(startMillis, intendedMillis());
     }
 
     public boolean hasBackendDelay() {

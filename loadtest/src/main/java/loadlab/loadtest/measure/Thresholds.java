@@ -95,6 +95,24 @@ public final class Thresholds {
     public static final double THROUGHPUT_NOISE_PERCENT = 2.0;
 
     public static final double LATENCY_NOISE_PERCENT = 5.0;
+
+    /**
+     * An open run's generator fell behind, and the run is flagged, when its lag p99 (actual send − intended time)
+     * exceeds this share of the run's p99 from the intended time, or {@link #GENERATOR_LAG_FLOOR_MS}, whichever is
+     * larger. The lag is added whole to each late request's latency from its intended time: below this share it moves
+     * that p99 by less than a single run's p99 moves by chance ({@link #LATENCY_NOISE_PERCENT}), above it the figure is
+     * partly the generator's. Against slow-server's 0..4000 ms that allows about 200 ms.
+     */
+    public static final double GENERATOR_LAG_PERCENT_OF_P99 = LATENCY_NOISE_PERCENT;
+
+    /**
+     * The least lag p99 that flags an open run, whatever its p99: the samples and the schedule are timed to the
+     * millisecond, and a generator thread woken on a busy 2-core host runs a few ms late (a scheduler time slice), so
+     * a backend of milliseconds would otherwise flag every run for wake-up jitter rather than for a generator that fell
+     * behind (a GC pause, a saturated core, a pool with every thread busy).
+     */
+    public static final long GENERATOR_LAG_FLOOR_MS = 10;
+
     public static final double COST_NOISE_PERCENT = 10.0;
     public static final double MEMORY_NOISE_PERCENT = 5.0;
 
@@ -132,6 +150,47 @@ public final class Thresholds {
      * growing: a leak or an unbounded queue, not a warm-up.
      */
     public static final double HEAP_GROWTH_MIB_PER_MINUTE = 1.0;
+
+    /**
+     * A ratio between two targets measured side by side ({@code PairedRatio}) is shown with an interval at this
+     * confidence, and names a lower one only when that interval excludes 1.
+     */
+    public static final double RATIO_CONFIDENCE_PERCENT = 95.0;
+
+    /**
+     * Bootstrap resamples behind a ratio's interval: with 10,000 the interval's ends, the 250th value from each end,
+     * move by well under 1% from one seed to another, and 20 rounds resampled 10,000 times take milliseconds.
+     */
+    public static final int RATIO_RESAMPLES = 10_000;
+
+    /**
+     * The fewest rounds a ratio's interval is computed from. A percentile bootstrap of a mean is too narrow for few
+     * rounds: it treats the rounds at hand as the whole population. On synthetic rounds with the noise of a shared
+     * host (PairedRatioTests' rounds, 2,000 of each count), a 95% interval held the true ratio in 84% of cases from 5
+     * rounds, 88% from 8, 90% from 10 and 12, 92.5% from 20.
+     */
+    public static final int MIN_RATIO_ROUNDS = 8;
+
+    /**
+     * Standard errors either side of a figure for the interval a lead must clear (95%): Wilson's for a share, the
+     * square root of a count for a rate, the order statistics' ranks for a percentile ({@link Intervals}).
+     */
+    public static final double CONFIDENCE_Z = 1.96;
+
+    /**
+     * A tail whose max is at least this multiple of its p95 holds a second mode (requests at a timeout, a stall), and
+     * p99 falls in one mode or the other by the size of it: in {@code faults} the apps' p99 was 20,002 ms, and
+     * app-coroutines' 4,001 ms, with about 1% of every app's requests at the 20 s timeout. Such a table reads its tail
+     * as the share of requests over {@link #TAIL_SHARE_P95_MULTIPLE} times the p95 instead. A single tail of one
+     * random delay spans less than 1.1 (p95 3,800 ms, max 4,000 ms); a thread pool's queue, about 1.5.
+     */
+    public static final double TAIL_MODES_RATIO = 3.0;
+
+    /**
+     * Where a tail with two modes is cut, as a multiple of the table's median p95, rounded up to 1, 2 or 5 times a
+     * power of ten: past the slow end of the body, short of the second mode.
+     */
+    public static final double TAIL_SHARE_P95_MULTIPLE = 2.0;
 
     private Thresholds() {}
 }

@@ -86,7 +86,8 @@ public record Engines(List<Address> addresses, Callback callback, Optional<Path>
     }
 
     /** The knobs that say how the runner talks to its engines, and to nothing else. */
-    private static final List<String> ENGINE_ONLY_KNOBS = List.of("rmiSsl", "keystore", "callback", "callbackPort");
+    private static final List<Knob<?>> ENGINE_ONLY_KNOBS =
+            List.of(Knob.RMI_SSL, Knob.KEYSTORE, Knob.CALLBACK, Knob.CALLBACK_PORT);
 
     /**
      * The engines and how the runner talks to them: {@code engines}, {@code rmiSsl}, {@code callback},
@@ -96,25 +97,27 @@ public record Engines(List<Address> addresses, Callback callback, Optional<Path>
      * @param projectDir where a relative keystore path starts, as {@code make keystore} writes it there
      */
     static Engines of(KnobValues values, String host, Path projectDir) {
-        Engines engines = parse("engines", values.raw("engines"));
+        Engines engines = values.find(Knob.ENGINES).orElse(LOCAL);
         if (engines.isLocal()) {
             refuseWithoutEngines(values);
             return engines;
         }
-        boolean tls = tls(values.raw("rmiSsl"), engines);
-        Callback callback = new Callback(callbackHost(values.raw("callback"), host, engines), callbackPort(values));
+        boolean tls = tls(values.find(Knob.RMI_SSL), engines);
+        Callback callback = new Callback(
+                callbackHost(values.raw(Knob.CALLBACK), host, engines),
+                values.find(Knob.CALLBACK_PORT).orElse(0));
         Optional<Path> keystore =
-                tls ? Optional.of(projectDir.resolve(values.raw("keystore")).normalize()) : Optional.empty();
+                tls ? Optional.of(projectDir.resolve(values.get(Knob.KEYSTORE)).normalize()) : Optional.empty();
         return new Engines(engines.addresses(), callback, keystore);
     }
 
     /** How the runner talks to engines means nothing without any: a value given would be silently ignored. */
     private static void refuseWithoutEngines(KnobValues values) {
-        for (String knob : ENGINE_ONLY_KNOBS) {
+        for (Knob<?> knob : ENGINE_ONLY_KNOBS) {
             if (values.isSet(knob)) {
                 throw new IllegalArgumentException(values.label(knob) + "=" + values.raw(knob)
                         + " is for remote engines, and engines is not set: give engines=<host:port,...>, or leave "
-                        + knob + " out");
+                        + knob.name() + " out");
             }
         }
     }
@@ -133,20 +136,17 @@ public record Engines(List<Address> addresses, Callback callback, Optional<Path>
     }
 
     /** On by default when any engine is off loopback; off is refused then. */
-    private static boolean tls(String raw, Engines engines) {
+    private static boolean tls(Optional<Boolean> given, Engines engines) {
         boolean offLoopback = engines.anyOffLoopback();
-        if (raw == null) {
+        if (given.isEmpty()) {
             return offLoopback;
         }
-        if (!raw.equals("on") && !raw.equals("off")) {
-            throw new IllegalArgumentException("rmiSsl='" + raw + "' must be on or off");
-        }
-        if (raw.equals("off") && offLoopback) {
+        if (!given.get() && offLoopback) {
             throw new IllegalArgumentException("rmiSsl=off is refused with engines off loopback ("
                     + engines.offLoopback().getFirst() + "): an engine runs whatever plan it is sent, so off this"
                     + " machine the runner and its engines talk RMI over SSL only");
         }
-        return raw.equals("on");
+        return given.get();
     }
 
     /** The lab's loopback host by default, which only engines on this machine reach; else an address of this host. */
@@ -180,25 +180,6 @@ public record Engines(List<Address> addresses, Callback callback, Optional<Path>
                     + " that the engines reach");
         }
         return raw;
-    }
-
-    private static int callbackPort(KnobValues values) {
-        if (values.raw("callbackPort") == null) {
-            return 0;
-        }
-        String raw = values.raw("callbackPort");
-        int port;
-        try {
-            port = Integer.parseInt(raw);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("callbackPort='" + raw + "' is not a whole number");
-        }
-        // JMeter exports the runner's listeners at client.rmi.localport plus 1 and plus 2: this one and the next.
-        if (port < 2 || port > 65_534) {
-            throw new IllegalArgumentException(
-                    "callbackPort=" + port + " is outside 2..65534 (the runner listens on it and on the next port)");
-        }
-        return port;
     }
 
     /** Every address of 127.0.0.0/8 is this host's on Linux; any other must be on one of its interfaces. */
@@ -286,7 +267,10 @@ public record Engines(List<Address> addresses, Callback callback, Optional<Path>
                         spike.during(),
                         spike.after());
             case LoadShape.Open open ->
-                new LoadShape.Open(open.ratePerSecond() / n, evenShare(open.maxThreads(), "maxThreads", n));
+                new LoadShape.Open(
+                        open.rates().scaled(1.0 / n),
+                        evenShare(open.maxThreads(), "maxThreads", n),
+                        open.connections());
         };
     }
 

@@ -7,35 +7,38 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * The command line of a run, parsed and validated before anything starts: what to do ({@link Mode}), what to measure
  * (the {@link Plan}s of the scenarios it runs) and where ({@link Setup}).
  *
- * <p>Arguments are {@code --name=value}, one per knob of {@code knobs.tsv}, plus {@code --mode} and {@code --project}
- * that the build sets; an empty value means "not given", so Maven and Make can pass every knob through
- * unconditionally ({@code --users=${users}}). A knob given beats the scenario's value, which beats the table's default.
+ * <p>Its words are a command ({@code compare} when none is given), the knobs of {@link Knob#ALL}, each either
+ * {@code --users=50} or, as {@code make} passes them through, {@code USERS=50}, and {@code --project} (the top of the
+ * project, where {@code scenarios.yaml} and the jars are). An empty value means "not given", so a wrapper can pass a
+ * knob through unconditionally; of a knob given twice, the last value counts. A knob given beats the scenario's value,
+ * which beats the knob's default.
  *
- * @param plans       the scenario to run, or for {@link Mode#SCENARIOS} every default scenario in catalogue order
+ * @param plans       the scenarios to run, in turn, or for {@link Mode#SCENARIOS} every default one in catalogue order
  * @param compareWith for {@link Mode#DIFF}: the results folder A, which {@link Setup#resultsDir()} (B) is compared with
  */
 public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> compareWith) {
 
-    /** What a run of the lab does. */
+    /** What a run of the lab does: the runner's command. */
     public enum Mode {
-        /** One scenario of the catalogue ({@code scenario}): make compare, sweep, open, capacity. */
-        RUN,
-        /** Every default scenario of the catalogue, then the results index: make scenarios. */
-        SCENARIOS,
-        /** Rebuilds every report, chart and the index under the results folder from the data files; starts nothing. */
-        REPORT,
-        /** Compares two results folders (A and B) figure by figure: B/diff.md; starts nothing. */
-        DIFF;
+        RUN("compare", "run the scenarios SCENARIO names, in turn (make compare, sweep, open, soak, timelines ...)"),
+        SCENARIOS("scenarios", "run every default scenario of scenarios.yaml in turn, then the results index"),
+        REPORT("report", "rebuild every report, chart and the index under RESULTS from the data files; start nothing"),
+        DIFF("diff", "compare two results folders, A and B, figure by figure into B/diff.md; start nothing");
 
-        public String knobName() {
-            return name().toLowerCase(Locale.ROOT);
+        /** How the command line names it. */
+        public final String command;
+
+        public final String meaning;
+
+        Mode(String command, String meaning) {
+            this.command = command;
+            this.meaning = meaning;
         }
 
         public boolean runsLoad() {
@@ -43,35 +46,54 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
         }
     }
 
-    private static final Set<String> BUILD_ARGUMENTS = Set.of("mode", "project");
-
-    /** Parses {@code --name=value} arguments; throws {@link IllegalArgumentException} with one line naming the value. */
+    /** Parses the runner's arguments; throws {@link IllegalArgumentException} with one line naming the value. */
     public static Knobs parse(String... args) {
-        Map<String, String> given = given(args);
-        Mode mode = mode(given.getOrDefault("mode", "run"));
-        Path projectDir =
-                Path.of(given.getOrDefault("project", ".")).toAbsolutePath().normalize();
-        Catalogue catalogue = Catalogue.read(projectDir);
+        Map<String, String> given = new LinkedHashMap<>();
+        Mode mode = null;
+        Path projectDir = Path.of(".");
+        for (String arg : args) {
+            int equals = arg.indexOf('=');
+            if (equals < 0 && !arg.startsWith("-")) {
+                if (mode != null) {
+                    throw new IllegalArgumentException(
+                            "'" + arg + "' is a second command after '" + mode.command + "'");
+                }
+                mode = mode(arg);
+            } else if (arg.startsWith("--project=")) {
+                projectDir = Path.of(arg.substring("--project=".length()));
+            } else {
+                given(arg, given);
+            }
+        }
+        // Every value given is read before the catalogue is: most bad values need no scenario to be refused.
+        given.forEach((name, value) -> Knob.named(name).orElseThrow().read(name, value));
+        mode = mode == null ? Mode.RUN : mode;
+        projectDir = projectDir.toAbsolutePath().normalize();
+        Scenarios catalogue = Scenarios.read(projectDir);
         KnobValues values = new KnobValues(given, Optional.empty());
-        List<Catalogue.Entry> entries =
-                mode == Mode.SCENARIOS ? catalogue.defaults() : List.of(catalogue.entry(values.raw("scenario")));
+        List<Scenario> entries = mode == Mode.SCENARIOS
+                ? catalogue.defaults()
+                : values.get(Knob.SCENARIO).stream().map(catalogue::entry).toList();
         // Every scenario is checked before the first starts, so a bad entry fails in a second, not after an hour.
         List<Plan> plans = entries.stream()
                 .map(entry -> Plans.of(entry, new KnobValues(given, Optional.of(entry))))
                 .toList();
-        List<Target> targets = plans.stream()
+        // By name: an app is the same process, on the same port, whether a plan's model names its HTTP or its
+        // database client (make scenarios runs both kinds).
+        List<Target> targets = List.copyOf(plans.stream()
                 .flatMap(plan -> plan.targets().stream())
-                .distinct()
-                .toList();
-        String host = values.loopbackHost("host");
+                .collect(Collectors.toMap(Target::name, target -> target, (first, same) -> first, LinkedHashMap::new))
+                .values());
+        String host = values.get(Knob.HOST);
         Setup setup = new Setup(
                 host,
-                Setup.ports(values.raw("ports") == null ? "" : values.raw("ports"), targets),
+                Setup.ports(Optional.ofNullable(values.raw(Knob.PORTS)).orElse(""), targets),
                 projectDir,
-                projectDir.resolve(values.raw(mode == Mode.DIFF && values.isGiven("b") ? "b" : "results")),
-                Optional.ofNullable(values.raw("dbUrl")).map(raw -> DbUrl.parse(values.label("dbUrl"), raw)),
+                projectDir.resolve(
+                        mode == Mode.DIFF && values.isGiven(Knob.B) ? values.raw(Knob.B) : values.raw(Knob.RESULTS)),
+                values.find(Knob.DB_URL),
                 Engines.of(values, host, projectDir),
-                RemoteTargets.parse("targets", values.raw("targets")));
+                values.find(Knob.TARGETS).orElse(RemoteTargets.NONE));
         if (mode.runsLoad()) {
             plans.forEach(plan -> checkEngines(plan, setup.engines()));
             plans.forEach(plan -> checkReach(plan, setup));
@@ -79,6 +101,19 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
             checkRemoteTargets(plans, setup.remoteTargets());
         }
         return new Knobs(mode, plans, setup, diffBase(mode, values, setup));
+    }
+
+    /** The runner's usage and every knob, for {@code --help} and {@code make help}. */
+    public static String help() {
+        return "Usage: java -jar loadtest/target/loadtest.jar [command] [--knob=value | KNOB=value ...] [--check]\n"
+                + "Commands (compare when none is given):\n"
+                + Arrays.stream(Mode.values())
+                        .map(mode -> String.format(Locale.ROOT, "  %-14s %s", mode.command, mode.meaning))
+                        .collect(Collectors.joining("\n"))
+                + "\n  --check        check the knobs and the scenarios they name, then stop; start nothing\n"
+                + "Knobs (make compare USERS=50; java -jar loadtest/target/loadtest.jar compare --users=50;"
+                + " ./mvnw -pl loadtest verify -Dusers=50):\n"
+                + Knob.help();
     }
 
     /** The one plan of {@link Mode#RUN}; the other modes have none or several, and asking for one is a mistake. */
@@ -162,43 +197,45 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
         }
     }
 
-    private static Map<String, String> given(String... args) {
-        Set<String> known = Knob.properties();
-        Map<String, String> given = new LinkedHashMap<>();
-        for (String arg : args) {
-            if (!arg.startsWith("--") || !arg.contains("=")) {
-                throw new IllegalArgumentException("argument '" + arg + "' is not of the form --name=value");
-            }
-            String name = arg.substring(2, arg.indexOf('='));
-            if (!known.contains(name) && !BUILD_ARGUMENTS.contains(name)) {
-                throw new IllegalArgumentException(
-                        "unknown knob '" + name + "' (known: " + String.join(", ", known) + ")");
-            }
-            String value = arg.substring(arg.indexOf('=') + 1).trim();
-            if (!value.isEmpty()) {
-                given.put(name, value);
-            }
+    /** One knob's word, {@code --users=50} or {@code USERS=50}, into {@code given}; empty means not given. */
+    private static void given(String arg, Map<String, String> given) {
+        int equals = arg.indexOf('=');
+        boolean option = arg.startsWith("--");
+        String name = equals < 0 ? arg : arg.substring(option ? 2 : 0, equals);
+        if (equals < 0 || !(option || name.equals(name.toUpperCase(Locale.ROOT)))) {
+            throw new IllegalArgumentException("argument '" + arg + "' is not of the form --name=value or NAME=value");
         }
-        return given;
+        Knob<?> knob = Knob.named(name)
+                .filter(k -> name.equals(option ? k.name() : k.makeVariable()))
+                .orElseThrow(() -> new IllegalArgumentException("unknown knob '" + name + "' (known: "
+                        + Knob.ALL.stream()
+                                .map(k -> option ? k.name() : k.makeVariable())
+                                .collect(Collectors.joining(", "))
+                        + ")"));
+        String value = arg.substring(equals + 1).trim();
+        // The last value given counts, as with Maven's -D: a wrapper's own value can follow the user's.
+        if (!value.isEmpty()) {
+            given.put(knob.name(), value);
+        }
     }
 
-    private static Mode mode(String raw) {
+    private static Mode mode(String command) {
         for (Mode mode : Mode.values()) {
-            if (mode.knobName().equalsIgnoreCase(raw)) {
+            if (mode.command.equals(command)) {
                 return mode;
             }
         }
-        throw new IllegalArgumentException("mode='" + raw + "' is not one of "
-                + Arrays.stream(Mode.values()).map(Mode::knobName).collect(Collectors.joining(", ")));
+        throw new IllegalArgumentException("'" + command + "' is not a command: "
+                + Arrays.stream(Mode.values()).map(mode -> mode.command).collect(Collectors.joining(", ")));
     }
 
     private static Optional<Path> diffBase(Mode mode, KnobValues values, Setup setup) {
         if (mode != Mode.DIFF) {
             return Optional.empty();
         }
-        if (!values.isGiven("a") || !values.isGiven("b")) {
-            throw new IllegalArgumentException("diff needs a=<results folder> and b=<results folder>");
+        if (!values.isGiven(Knob.A) || !values.isGiven(Knob.B)) {
+            throw new IllegalArgumentException("diff needs A=<results folder> and B=<results folder>");
         }
-        return Optional.of(setup.projectDir().resolve(values.raw("a")));
+        return Optional.of(setup.projectDir().resolve(values.raw(Knob.A)));
     }
 }

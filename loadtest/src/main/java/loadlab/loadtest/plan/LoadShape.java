@@ -1,7 +1,6 @@
 package loadlab.loadtest.plan;
 
 import java.time.Duration;
-import java.util.Locale;
 
 /**
  * How load arrives at a target: a closed loop of users who each wait for an answer before asking again, or an
@@ -42,15 +41,49 @@ public sealed interface LoadShape {
     }
 
     /**
-     * @param maxThreads the bound on requests in flight: each arrival gets a thread that lives at most about the
-     *     response timeout, so the knobs refuse a rate whose rate × timeout would exceed it
+     * An open stream of arrivals: a seeded Poisson schedule at a rate that may step over time, sent by a fixed pool of
+     * {@code maxThreads} generator threads that each wait for the next arrival's intended time.
+     *
+     * @param rates       the arrival rate over the window, constant or in steps
+     * @param maxThreads  the bound on requests in flight: the generator's pool, each thread one request at a time, which
+     *     a request holds at most about the response timeout, so the knobs refuse a rate whose rate × timeout would
+     *     exceed it; arrivals that find every thread busy are sent late, and their lag says so
+     * @param connections whether the pool's threads keep their connections from one arrival to the next
      */
-    record Open(double ratePerSecond, int maxThreads) implements LoadShape {
+    record Open(RateProfile rates, int maxThreads, Connections connections) implements LoadShape {
+
+        /**
+         * How the generator's connections relate to arrivals. {@link #POOLED} is what a gateway, a service mesh or
+         * another service's client pool does in front of a service, and what the lab's closed loads do: the
+         * default, so that open and closed runs differ in how load arrives and not in what each request costs the
+         * target. {@link #PER_ARRIVAL} is a crowd of distinct clients (browsers, short-lived jobs), each arrival its
+         * own TCP connection, closed after its answer.
+         */
+        public enum Connections {
+            POOLED,
+            PER_ARRIVAL
+        }
+
         public Open {
-            if (!(ratePerSecond > 0) || Double.isInfinite(ratePerSecond) || maxThreads <= 0) {
+            if (maxThreads <= 0) {
                 throw new IllegalArgumentException(
-                        "rate and maxThreads must be positive: " + ratePerSecond + ", " + maxThreads);
+                        "rate and maxThreads must be positive: " + rates + ", " + maxThreads);
             }
+        }
+
+        /** A constant rate through pooled connections. */
+        public Open(double ratePerSecond, int maxThreads) {
+            this(RateProfile.constant(ratePerSecond), maxThreads, Connections.POOLED);
+        }
+
+        /** Rates in steps through pooled connections. */
+        public Open(RateProfile rates, int maxThreads) {
+            this(rates, maxThreads, Connections.POOLED);
+        }
+
+        /** The calm rate: the whole load's when it is constant, the one its steps leave and return to otherwise. */
+        public double ratePerSecond() {
+            return rates.calm();
         }
 
         @Override
@@ -60,14 +93,12 @@ public sealed interface LoadShape {
 
         @Override
         public double level() {
-            return ratePerSecond;
+            return ratePerSecond();
         }
 
         @Override
         public String label() {
-            return ratePerSecond == Math.rint(ratePerSecond)
-                    ? "rate-" + (long) ratePerSecond
-                    : String.format(Locale.ROOT, "rate-%.1f", ratePerSecond);
+            return "rate-" + rates.label() + (connections == Connections.PER_ARRIVAL ? "-connection-each" : "");
         }
     }
 

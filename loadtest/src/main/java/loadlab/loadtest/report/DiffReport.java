@@ -12,6 +12,7 @@ import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.Spread;
 import loadlab.loadtest.measure.Yardstick;
 import loadlab.loadtest.plan.Target;
+import loadlab.reporting.Markdown;
 
 /**
  * Two result sets compared figure by figure (e.g. two JDKs, two commits, two machines): per target and load, A, B
@@ -24,45 +25,33 @@ public final class DiffReport {
 
     private DiffReport() {}
 
-    public static String render(String labelA, String labelB, List<Pair> pairs) {
-        StringBuilder md = new StringBuilder("# loadlab diff\n\n")
-                .append("- A: ")
-                .append(Format.code(labelA))
-                .append('\n')
-                .append("- B: ")
-                .append(Format.code(labelB))
-                .append("\n\n")
-                .append("Each cell is A → B (change). A change in **bold** is larger than the noise: larger than ")
-                .append(Figure.NOISE_LEGEND)
-                .append(" of A and, with repeats on either side, than the wider of the two ranges (max − min) of the "
-                        + "runs. With repeats, A and B are medians.\n\n");
-        for (Pair pair : pairs) {
-            md.append("## ").append(pair.name()).append("\n\n");
-            environments(md, pair);
-            table(pair).appendTo(md);
+    record View(String a, String b, String noise, List<PairView> pairs) {}
+
+    record PairView(String name, Side a, Side b, List<String> headers, List<Row> rows) {}
+
+    record Side(String commit, String jdk, String dateTime) {
+
+        static Side of(ResultSet results) {
+            return new Side(
+                    Markdown.code(results.environment().gitCommit()),
+                    results.environment().jdk(),
+                    results.environment().dateTime());
         }
-        return md.toString();
     }
 
-    private static void environments(StringBuilder md, Pair pair) {
-        md.append("- A: commit ")
-                .append(Format.code(pair.a().environment().gitCommit()))
-                .append(", ")
-                .append(pair.a().environment().jdk())
-                .append(", ")
-                .append(pair.a().environment().dateTime())
-                .append('\n')
-                .append("- B: commit ")
-                .append(Format.code(pair.b().environment().gitCommit()))
-                .append(", ")
-                .append(pair.b().environment().jdk())
-                .append(", ")
-                .append(pair.b().environment().dateTime())
-                .append("\n\n");
+    record Row(String target, String load, List<String> cells) {}
+
+    public static String render(String labelA, String labelB, List<Pair> pairs) {
+        return Common.TEMPLATES.render(
+                "diff",
+                new View(
+                        Markdown.code(labelA),
+                        Markdown.code(labelB),
+                        Figure.NOISE_LEGEND,
+                        pairs.stream().map(DiffReport::pair).toList()));
     }
 
-    private static MarkdownTable table(Pair pair) {
-        List<String> header = new ArrayList<>(List.of("Target", "Load"));
+    private static PairView pair(Pair pair) {
         // The normalised CPU only when both sides timed the CPU, with the same work: against an older file it would be
         // n/a throughout, and figures normalised by different work are in different units.
         List<Figure> figures = Figure.diffed(
@@ -70,8 +59,7 @@ public final class DiffReport {
                         && speedTimed(pair.b())
                         && yardsticks(pair.a()).equals(yardsticks(pair.b())),
                 backendSampled(pair.a()) && backendSampled(pair.b()));
-        figures.forEach(f -> header.add(f.header() + "|r"));
-        MarkdownTable table = new MarkdownTable(header);
+        List<Row> rows = new ArrayList<>();
         for (Target target : pair.a().targets()) {
             for (Point first : firstRuns(pair.a(), target)) {
                 List<Point> runsA = runsAt(pair.a(), target, first);
@@ -83,13 +71,20 @@ public final class DiffReport {
                 if (runsB.isEmpty()) {
                     continue;
                 }
-                List<String> cells = new ArrayList<>(
-                        List.of(Format.cell(target.name()), first.load().label()));
-                figures.forEach(figure -> cells.add(cell(figure, runsA, runsB)));
-                table.row(cells);
+                rows.add(new Row(
+                        Markdown.cell(target.name()),
+                        first.load().label(),
+                        figures.stream()
+                                .map(figure -> cell(figure, runsA, runsB))
+                                .toList()));
             }
         }
-        return table;
+        return new PairView(
+                pair.name(),
+                Side.of(pair.a()),
+                Side.of(pair.b()),
+                figures.stream().map(Figure::header).toList(),
+                rows);
     }
 
     private static boolean speedTimed(ResultSet results) {

@@ -19,9 +19,6 @@ import loadlab.loadtest.measure.ResourceUsage;
  */
 final class EngineRows {
 
-    /** The column that says which JVM a row is, present only when engines sent the load. */
-    static final String COLUMN = "JMeter in";
-
     static final String RUNNER = "runner";
 
     private EngineRows() {}
@@ -47,7 +44,7 @@ final class EngineRows {
                 .mapToInt(OptionalInt::getAsInt)
                 .max();
         Optional<Double> heapMax = loads.stream()
-                .flatMap(e -> SummaryReport.boxed(e.heapMaxMib()).stream())
+                .flatMap(e -> Format.boxed(e.heapMaxMib()).stream())
                 .max(Double::compare);
         Optional<Double> cores = used.stream().map(ResourceUsage::averageCores).max(Double::compare);
         Optional<Double> heap = most(used, ResourceUsage::peakHeapMib);
@@ -76,22 +73,13 @@ final class EngineRows {
         return engines;
     }
 
-    /** How the engines' rows were read, for the text under a table that has them. */
-    static String explanation() {
-        return "With the load sent from JMeter remote engines, the runner's JVM (the " + RUNNER + " rows) only "
-                + "collects their samples, and each engine has a row of its own: its JVM's CPU (a change over the "
-                + "window, cores out of the processors it may run on), live OS threads, heap in use out of its maximum, "
-                + "and RSS, read once a second from the engine's own RMI registry, on the port and sockets (TLS when on) "
-                + "that the load itself uses. An engine that could not be read (one older than the runner) shows n/a.\n\n";
-    }
-
     private static String ofWhole(OptionalInt processors) {
         return processors.isPresent() ? " of " + processors.getAsInt() : "";
     }
 
     private static Optional<Double> most(List<ResourceUsage> used, Function<ResourceUsage, OptionalDouble> figure) {
         return used.stream()
-                .flatMap(u -> SummaryReport.boxed(figure.apply(u)).stream())
+                .flatMap(u -> Format.boxed(figure.apply(u)).stream())
                 .max(Double::compare);
     }
 }

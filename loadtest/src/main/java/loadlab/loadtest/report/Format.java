@@ -57,19 +57,32 @@ final class Format {
         return String.format(Locale.ROOT, "%.1f s", millis / 1000);
     }
 
+    /** A load's level without a needless ".0": 500 users, 80 or 12.5 req/s. */
+    static String level(double level) {
+        String rate = rate(level);
+        return rate.endsWith(".0") ? rate.substring(0, rate.length() - 2) : rate;
+    }
+
+    /** A threshold in the unit a reader would say it in: {@code 500 ms}, {@code 10 s}. */
+    static String duration(double millis) {
+        return millis >= 1000 ? whole(millis / 1000) + " s" : whole(millis) + " ms";
+    }
+
+    /** A command's length in whole minutes, or hours and minutes: {@code 31 min}, {@code 1 h 32 min}. */
+    static String minutes(java.time.Duration length) {
+        long minutes = Math.round(length.toSeconds() / 60.0);
+        if (minutes < 1) {
+            return length.toSeconds() + " s";
+        }
+        return minutes < 60 ? minutes + " min" : minutes / 60 + " h " + minutes % 60 + " min";
+    }
+
+    static java.util.Optional<Double> boxed(java.util.OptionalDouble value) {
+        return value.isPresent() ? java.util.Optional.of(value.getAsDouble()) : java.util.Optional.empty();
+    }
+
     /** {@code timeout 3, non-2xx 1}, only the classes that occurred, or {@code 0}. */
     static String errorsByClass(Map<ErrorClass, Integer> counts) {
         return ErrorClass.summary(counts);
-    }
-
-    /** Text safe inside a Markdown table cell: one line, no column breaks. */
-    static String cell(String text) {
-        return text.replaceAll("\\s+", " ").trim().replace("|", "\\|");
-    }
-
-    /** Inline code that survives backticks inside it. */
-    static String code(String text) {
-        String oneLine = text.replaceAll("\\s+", " ").trim();
-        return oneLine.contains("`") ? "`` " + oneLine + " ``" : "`" + oneLine + "`";
     }
 }

@@ -1,209 +1,206 @@
 package loadlab.loadtest.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
-import loadlab.loadtest.measure.AddedLatency;
-import loadlab.loadtest.measure.Outcome;
+import loadlab.loadtest.measure.BeforeWindow;
 import loadlab.loadtest.measure.Point;
-import loadlab.loadtest.measure.Repeats;
-import loadlab.loadtest.measure.ResourceCost;
-import loadlab.loadtest.measure.ResponseTimes;
 import loadlab.loadtest.measure.ResultSet;
-import loadlab.loadtest.measure.RunStats;
+import loadlab.loadtest.measure.Verdicts;
 import loadlab.loadtest.plan.Ceiling;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Target;
+import loadlab.reporting.Markdown;
 
 /**
- * Renders results/summary.md, the comparison: a pure function of its result set, so what the file says can be
- * tested without running any load. Each target shows one run (its representative, {@link ResultSet#representative});
- * with repeats, a Repeats section gives every run's spread.
+ * results/summary.md, the comparison, as a view for {@code templates/loadtest/summary.md}: the verdict, one headline
+ * table, then the details. Every cell is one figure over a target's runs, the median with its range when it was
+ * repeated ({@link Cells}), the same in every table.
  */
 final class SummaryReport {
 
     private SummaryReport() {}
 
+    record View(
+            Common common,
+            int users,
+            int runs,
+            boolean repeated,
+            boolean inTurns,
+            Verdict verdict,
+            boolean cpuOverBackend,
+            Verdict.TailView tail,
+            List<Tables.Row<Headline>> headline,
+            List<Tables.Row<Tables.Latency>> latency,
+            Optional<PoolView> pool,
+            Optional<ResourcesView> resources,
+            List<CpuShare> heldBack,
+            List<Before> before,
+            List<Warmed> warmUps,
+            String ceilingExample,
+            String meanDelay) {}
+
+    /** The headline: one figure per column, the ones the verdict reads. */
+    record Headline(
+            String model,
+            String good,
+            String ofCeiling,
+            String p50,
+            String tail,
+            String errors,
+            String cpu,
+            String rss) {}
+
+    record ResourcesView(
+            List<Tables.Row<Tables.Resources>> rows,
+            boolean speedTimed,
+            boolean backendSampled,
+            boolean backendIdleOff,
+            Optional<Speed> speed,
+            boolean remote,
+            int cores,
+            String generatorJvm,
+            boolean engines,
+            List<GeneratorRows> generator,
+            long idleSpan) {}
+
+    record Speed(String description, String reference) {}
+
+    record GeneratorRows(String name, List<Tables.Generator> rows) {}
+
+    /** Requests that failed in the ramp-up and warm-up, which no figure of the window counts. */
+    record Before(String name, Optional<Integer> run, int errors, int requests, String byClass, int from, int to) {
+
+        boolean oneSecond() {
+            return from == to;
+        }
+    }
+
+    record Warmed(String name, long seconds) {}
+
+    /** @param levels whether the rows are of several loads, each with its own Users cell */
+    record PoolView(boolean levels, List<Tables.Row<Tables.Pool>> rows) {}
+
     public static String render(ResultSet results, List<ChartLink> charts) {
+        return Common.TEMPLATES.render("summary", view(results, charts));
+    }
+
+    static View view(ResultSet results, List<ChartLink> charts) {
         Plan plan = results.plan();
-        List<Point> rows = results.representatives();
-        Map<Target, Repeats> repeats = results.repeated();
-        int runs = RepeatsSection.runsPerTarget(repeats);
-        StringBuilder md = new StringBuilder();
-        Sections.title(md, results.plan(), "loadlab results");
-        Sections.scenario(md, plan, load(plan, runs, results.repeatsTakenInTurns()));
-        Sections.environment(md, plan, results.environment());
-        md.append("## Results\n\n");
-        classicTable(rows).appendTo(md);
-        deeperTable(rows).appendTo(md);
-        if (rows.stream().anyMatch(p -> !p.cost().equals(ResourceCost.NONE))) {
-            ResourceTable.append(md, rows, plan, results.environment());
-        }
-        if (PoolSection.applies(plan)) {
-            PoolSection.append(md, plan, rows);
-        }
-        if (runs > 1) {
-            RepeatsSection.append(md, rows, repeats);
-        }
-        md.append("## How to read this\n\n");
-        Sections.bullets(md, PlainReading.lines(plan, rows, results.byTarget()));
-        Sections.charts(md, charts);
-        method(md, plan, rows);
-        md.append(Sections.FOOTER);
-        return md.toString();
-    }
-
-    private static String load(Plan plan, int runs, boolean inTurns) {
-        return plan.load().concurrency() + " closed-loop users, ramp-up "
-                + plan.phases().rampUpSeconds()
-                + " s, " + Sections.warmUp(plan.phases()) + ", measured window "
-                + plan.phases().windowSeconds() + " s, response timeout "
-                + plan.phases().timeoutSeconds() + " s"
-                + (runs > 1
-                        ? "; " + runs + " runs per target, "
-                                + (inTurns
-                                        ? "taken in turns (every target's first run, then every target's second, ...),"
-                                                + " each in a fresh process"
-                                        : "one after another in the same process, each")
-                                + " with its own ramp-up, warm-up and window"
-                        : "");
-    }
-
-    private static MarkdownTable classicTable(List<Point> rows) {
-        MarkdownTable table = new MarkdownTable(
-                "Target",
-                "Model",
-                "Threads|r",
-                "Requests|r",
-                "Throughput (req/s)|r",
-                "Avg (ms)|r",
-                "Min (ms)|r",
-                "p90 (ms)|r",
-                "Max (ms)|r",
-                "Error %|r");
-        for (Point row : rows) {
-            Target target = row.target();
-            List<String> lead =
-                    List.of(Format.cell(target.name()), Format.cell(target.model()), threads(target.threadLimit()));
-            switch (row.outcome()) {
-                case Outcome.Failed failed -> table.failed(lead, Sections.failedCell(failed));
-                case Outcome.Measured measured -> {
-                    RunStats stats = measured.stats();
-                    Optional<ResponseTimes> times = stats.responseTimes();
-                    table.row(
-                            lead.get(0),
-                            lead.get(1),
-                            lead.get(2),
-                            Integer.toString(stats.requests()),
-                            Format.rate(stats.throughputPerSecond()),
-                            times.map(t -> Format.ms(t.meanMs())).orElse(Format.NOT_AVAILABLE),
-                            times.map(t -> Format.ms(t.minMs())).orElse(Format.NOT_AVAILABLE),
-                            times.map(t -> Format.ms(t.p90Ms())).orElse(Format.NOT_AVAILABLE),
-                            times.map(t -> Format.ms(t.maxMs())).orElse(Format.NOT_AVAILABLE),
-                            stats.requests() == 0 ? Format.NOT_AVAILABLE : Format.percent(stats.errorPercent()));
+        Map<Target, List<Point>> byTarget = results.byTarget();
+        int runs = byTarget.values().stream().mapToInt(List::size).max().orElse(1);
+        List<Point> all = results.points();
+        TailFigure tail = TailFigure.of(all, plan.phases().timeoutSeconds());
+        Figure cpu = Scores.cpuFigure(all);
+        List<Scores> scores = byTarget.entrySet().stream()
+                .map(e -> new Scores(e.getKey(), e.getValue()))
+                .toList();
+        List<Tables.Row<Headline>> headline = new ArrayList<>();
+        List<Tables.Row<Tables.Latency>> latency = new ArrayList<>();
+        List<Tables.Row<Tables.Pool>> pool = new ArrayList<>();
+        List<Tables.Row<Tables.Resources>> resources = new ArrayList<>();
+        List<GeneratorRows> generator = new ArrayList<>();
+        List<CpuShare> heldBack = new ArrayList<>();
+        byTarget.forEach((target, points) -> {
+            headline.add(Tables.row(
+                    target,
+                    "",
+                    points,
+                    r -> new Headline(
+                            Markdown.cell(target.model()),
+                            Cells.of(Figure.GOOD, r),
+                            Cells.of(Figure.EFFICIENCY, r),
+                            Cells.of(Figure.P50, r),
+                            tail.cell(r),
+                            Cells.of(Figure.ERRORS, r),
+                            Cells.of(cpu, r),
+                            Cells.of(Figure.RSS, r))));
+            latency.add(Tables.row(target, "", points, Tables.Latency::of));
+            pool.add(Tables.row(target, "", points, Tables.Pool::of));
+            resources.add(Tables.row(target, "", points, Tables.Resources::of));
+            if (points.stream().noneMatch(Point::failed)) {
+                generator.add(new GeneratorRows(Markdown.cell(target.name()), Tables.Generator.of(points)));
+                Point shown = results.representative(target);
+                if (shown.outcome().hasRequests()
+                        && !Verdicts.atCeiling(shown.stats().orElseThrow())) {
+                    CpuShare.of(shown, plan.cpus()).filter(CpuShare::busy).ifPresent(heldBack::add);
                 }
             }
-        }
-        return table;
-    }
-
-    private static MarkdownTable deeperTable(List<Point> rows) {
-        MarkdownTable table = new MarkdownTable(
-                "Target",
-                "p50 (ms)|r",
-                "p95 (ms)|r",
-                "p99 (ms)|r",
-                "Ceiling (req/s)|r",
-                "Efficiency %|r",
-                "Added mean (ms)|r",
-                "Added p99 (ms)|r",
-                "Errors by class");
-        for (Point row : rows) {
-            String name = Format.cell(row.target().name());
-            switch (row.outcome()) {
-                case Outcome.Failed ignored -> table.failed(List.of(name), Sections.failedShort());
-                case Outcome.Measured measured -> {
-                    RunStats stats = measured.stats();
-                    Optional<ResponseTimes> times = stats.responseTimes();
-                    Optional<AddedLatency> added = stats.addedLatency();
-                    table.row(
-                            name,
-                            times.map(t -> Format.ms(t.p50Ms())).orElse(Format.NOT_AVAILABLE),
-                            times.map(t -> Format.ms(t.p95Ms())).orElse(Format.NOT_AVAILABLE),
-                            times.map(t -> Format.ms(t.p99Ms())).orElse(Format.NOT_AVAILABLE),
-                            Format.rate(stats.ceilingPerSecond()),
-                            stats.requests() == 0 ? Format.NOT_AVAILABLE : Format.percent(stats.efficiencyPercent()),
-                            added.map(a -> Format.fineMs(a.meanMs())).orElse(Format.NOT_AVAILABLE),
-                            added.map(a -> Format.ms(a.p99Ms())).orElse(Format.NOT_AVAILABLE),
-                            Format.errorsByClass(stats.errorsByClass()));
-                }
-            }
-        }
-        return table;
-    }
-
-    private static void method(StringBuilder md, Plan plan, List<Point> rows) {
+        });
+        var costs = all.stream().map(Point::cost).toList();
+        boolean anyCost = all.stream().anyMatch(p -> !p.cost().equals(loadlab.loadtest.measure.ResourceCost.NONE));
+        Optional<Speed> speed = all.stream()
+                .flatMap(p -> p.cost().speed().stream())
+                .findFirst()
+                .map(s -> s.yardstick())
+                .map(y -> new Speed(y.description(), Format.hundredths(y.referenceMs())));
+        ResourcesView resourcesView = new ResourcesView(
+                resources,
+                Figure.speedTimed(costs),
+                Figure.backendSampled(costs),
+                costs.stream()
+                        .flatMap(c -> c.backend().stream())
+                        .allMatch(b -> b.idleCores().isPresent()),
+                speed,
+                !results.environment().remoteTargets().isEmpty(),
+                results.environment().cores(),
+                results.environment().loadGeneratorJvm(),
+                Tables.anyEngines(all),
+                generator,
+                loadlab.loadtest.plan.Phases.IDLE_SPAN.toSeconds());
         int users = plan.load().concurrency();
-        double unboundedCeiling = Ceiling.littlesLaw(users, plan.meanDelayMs());
-        int window = plan.phases().windowSeconds();
-        md.append("## Method\n\n")
-                .append("- Window: only requests that completed inside the ")
-                .append(window)
-                .append(" s window [start, end) that follows ")
-                .append(plan.phases().rampUpSeconds())
-                .append(" s of ramp-up and ")
-                .append(warmUps(plan, rows))
-                .append(" of warm-up count; requests completing earlier, or in the drain after the window, are "
-                        + "discarded. Throughput = counted requests / ")
-                .append(window)
-                .append(" s.\n")
-                .append("- Percentiles are exact, from every counted request's response time, by nearest rank: the "
-                        + "p-th percentile of n sorted values is the one at rank ceil(p/100 × n). Response-time columns "
-                        + "include failed requests, as JMeter's do.\n")
-                .append("- Added latency = response time − the delay the backend reported in its body (`delayMs`), "
-                        + "over successful requests only: what the app adds; direct's value is the load generator's "
-                        + "own share.\n")
-                .append(
-                        PoolSection.applies(plan)
-                                ? "- Ceiling (Little's law) = min(users, threads, pool) / mean query time, e.g. "
-                                : "- Ceiling (Little's law) = min(users, threads) / mean backend delay, e.g. ")
-                .append(users)
-                .append(" / ")
-                .append(Format.seconds(plan.meanDelayMs()))
-                .append(" = ")
-                .append(Format.rate(unboundedCeiling))
-                .append(" req/s without a thread limit. Efficiency = good throughput (successful requests / window) / "
-                        + "ceiling; with no errors it equals throughput / ceiling.\n")
-                .append("- Errors: a request is good only if it is a 2xx that JMeter passed and whose body names the "
-                        + "backend's delay. Classes: timeout (connect or read), connection (refused, reset, closed), "
-                        + "non-2xx, bad body (2xx without `delayMs`), other.\n\n");
+        return new View(
+                Common.of(results, "loadlab results", charts),
+                users,
+                runs,
+                runs > 1,
+                results.repeatsTakenInTurns(),
+                Verdict.of(scores, tail, cpu),
+                cpu == Figure.CPU_OVER_BACKEND,
+                Verdict.TailView.of(tail),
+                headline,
+                latency,
+                plan.request().usesDatabase() ? Optional.of(new PoolView(false, pool)) : Optional.empty(),
+                anyCost ? Optional.of(resourcesView) : Optional.empty(),
+                heldBack,
+                before(byTarget, runs > 1),
+                warmUps(plan, results.representatives()),
+                users + " / " + Format.seconds(plan.meanDelayMs()) + " = "
+                        + Format.rate(Ceiling.littlesLaw(users, plan.meanDelayMs())),
+                Format.seconds(plan.meanDelayMs()));
     }
 
-    /** The warm-up: the plan's, or, when it lasts until the JIT settles, each target's own. */
-    private static String warmUps(Plan plan, List<Point> rows) {
+    private static List<Before> before(Map<Target, List<Point>> byTarget, boolean repeated) {
+        List<Before> before = new ArrayList<>();
+        byTarget.values().stream()
+                .flatMap(List::stream)
+                .forEach(p -> BeforeWindow.of(p)
+                        .filter(b -> b.errors() > 0)
+                        .ifPresent(b -> before.add(new Before(
+                                p.target().name(),
+                                repeated ? Optional.of(p.run()) : Optional.empty(),
+                                b.errors(),
+                                b.requests(),
+                                Format.errorsByClass(b.errorsByClass()),
+                                b.firstErrorSecond(),
+                                b.lastErrorSecond()))));
+        return before;
+    }
+
+    /** Each target's warm-up when it lasted until the JIT settled; none when the plan's was fixed. */
+    private static List<Warmed> warmUps(Plan plan, List<Point> rows) {
         if (!plan.phases().untilJitSettles()) {
-            return plan.phases().warmUpSeconds() + " s";
+            return List.of();
         }
-        List<String> each = rows.stream()
+        return rows.stream()
                 .filter(p -> p.stats().isPresent() && !p.series().seconds().isEmpty())
-                .map(p -> p.target().name() + " "
-                        + Math.round(p.series()
+                .map(p -> new Warmed(
+                        p.target().name(),
+                        Math.round(p.series()
                                         .secondOf(
                                                 p.stats().orElseThrow().window().startMillis())
-                                - plan.phases().rampUpSeconds())
-                        + " s")
+                                - plan.phases().rampUpSeconds())))
                 .toList();
-        return "the warm-up it took the target's JIT to settle"
-                + (each.isEmpty() ? "" : " (" + String.join(", ", each) + ")");
-    }
-
-    static String threads(OptionalInt limit) {
-        return limit.isPresent() ? Integer.toString(limit.getAsInt()) : "none";
-    }
-
-    static Optional<Double> boxed(OptionalDouble value) {
-        return value.isPresent() ? Optional.of(value.getAsDouble()) : Optional.empty();
     }
 }

@@ -4,174 +4,285 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.stream.Collectors;
-import loadlab.loadtest.measure.Environment;
+import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
-import loadlab.loadtest.measure.ResourceUsage;
-import loadlab.loadtest.measure.ResponseTimes;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Thresholds;
+import loadlab.loadtest.measure.Verdicts;
 import loadlab.loadtest.plan.Ceiling;
+import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Target;
+import loadlab.reporting.Markdown;
 
 /**
- * Renders results/sweep.md: every target at every user level, and where each model stops keeping up and why, as far
- * as the numbers say. A pure function of the sweep's result set, like {@link SummaryReport}.
+ * A sweep's report (results/sweep.md and the capacity, connection and pool sweeps), as a view for
+ * {@code templates/loadtest/sweep.md}: the verdict at the heaviest level, where each model stops keeping up and what
+ * the figures blame, then every level.
  */
 final class SweepReport {
 
     private SweepReport() {}
 
+    record View(
+            Common common,
+            String users,
+            int top,
+            Verdict verdict,
+            List<Saturation> saturation,
+            List<Tables.Row<Level>> levels,
+            Optional<SummaryReport.PoolView> pool,
+            List<GeneratorLevel> generator,
+            boolean engines,
+            List<MemoryRow> memory,
+            Method method) {}
+
+    /**
+     * @param heldUpTo the last level that held before the first that did not, or the top one when all held
+     * @param firstShort the first level that did not hold
+     */
+    record Saturation(
+            String name,
+            String threads,
+            Optional<Integer> heldUpTo,
+            boolean allHeld,
+            Optional<Integer> firstShort,
+            String good,
+            String ofCeiling,
+            String errors,
+            List<Reason> why,
+            List<Integer> heldAgain) {}
+
+    /** One cause the figures of the first short level point to; exactly one of its kinds is set. */
+    record Reason(
+            Optional<Queue> queue,
+            Optional<String> timeoutsUnbounded,
+            Optional<String> errors,
+            Optional<CpuShare> cpu,
+            boolean failed,
+            boolean nothing) {}
+
+    /** Timeouts with a thread limit in reach: the mean wait it predicts against the timeout. */
+    record Queue(String perRequest, boolean over, boolean near, String p99) {}
+
+    record Level(
+            String throughput,
+            String good,
+            String ceiling,
+            String efficiency,
+            String p50,
+            String p99,
+            String errorPercent,
+            String errorsByClass,
+            String cores,
+            String threads) {}
+
+    record GeneratorLevel(String level, List<Tables.Generator> rows) {}
+
+    record MemoryRow(String name, int users, Tables.Memory cells) {}
+
+    record Method(
+            String topExample,
+            Optional<String> threadExample,
+            String holdsPercent,
+            String errorLimit,
+            String busyPercent,
+            int cores,
+            boolean ownHosts) {}
+
     public static String render(ResultSet results, List<ChartLink> charts) {
+        return Common.TEMPLATES.render("sweep", view(results, charts));
+    }
+
+    static View view(ResultSet results, List<ChartLink> charts) {
         Plan plan = results.plan();
-        Environment e = results.environment();
         Map<Target, List<Point>> byTarget = results.byTarget();
-        StringBuilder md = new StringBuilder();
-        Sections.title(md, plan, "Concurrency sweep");
-        Sections.scenario(md, plan, load(plan));
-        Sections.environment(md, plan, e);
-        md.append("## Results\n\n");
-        table(byTarget).appendTo(md);
-        if (PoolSection.applies(plan)) {
-            PoolSection.append(
-                    md, plan, byTarget.values().stream().flatMap(List::stream).toList());
-        }
-        GeneratorTable.append(md, results, "Users");
-        md.append("## Where each model saturates\n\n");
-        Sections.bullets(md, readings(plan, e, byTarget));
-        MemoryTable.append(md, results);
-        Sections.charts(md, charts);
-        method(md, plan, e, byTarget.keySet().stream().toList(), Sections.ownHostCores(byTarget));
-        md.append(Sections.FOOTER);
-        return md.toString();
-    }
-
-    private static String load(Plan plan) {
-        return "closed-loop users at "
-                + plan.loads().stream()
-                        .map(l -> String.valueOf(l.concurrency()))
-                        .collect(Collectors.joining(", "))
-                + ", each level a run of its own: ramp-up " + plan.phases().rampUpSeconds() + " s, "
-                + Sections.warmUp(plan.phases()) + ", measured window "
-                + plan.phases().windowSeconds()
-                + " s, response timeout " + plan.phases().timeoutSeconds() + " s";
-    }
-
-    private static MarkdownTable table(Map<Target, List<Point>> byTarget) {
-        MarkdownTable table = new MarkdownTable(
-                "Target",
-                "Users|r",
-                "Throughput (req/s)|r",
-                "Good (req/s)|r",
-                "Ceiling (req/s)|r",
-                "Efficiency %|r",
-                "p50 (ms)|r",
-                "p99 (ms)|r",
-                "Error %|r",
-                "Errors by class",
-                "CPU cores (avg)|r",
-                "Peak platform threads|r");
-        byTarget.forEach((target, levels) -> {
-            for (Point point : levels) {
-                List<String> lead = List.of(
-                        Format.cell(target.name()),
-                        Integer.toString(point.load().concurrency()));
-                switch (point.outcome()) {
-                    case Outcome.Failed failed -> table.failed(lead, Sections.failedCell(failed));
-                    case Outcome.Measured measured -> table.row(cells(lead, measured.stats(), point));
-                }
+        LoadShape heaviest = plan.loads().getLast();
+        List<Scores> top = Scores.atLoad(results, heaviest);
+        List<Point> topPoints = top.stream().flatMap(s -> s.runs().stream()).toList();
+        TailFigure tail = TailFigure.of(topPoints, plan.phases().timeoutSeconds());
+        List<Saturation> saturation = new ArrayList<>();
+        List<Tables.Row<Level>> levels = new ArrayList<>();
+        List<SummaryReport.PoolView> pools = new ArrayList<>();
+        List<Tables.Row<Tables.Pool>> poolRows = new ArrayList<>();
+        List<MemoryRow> memory = new ArrayList<>();
+        byTarget.forEach((target, points) -> {
+            saturation.add(saturation(plan, target, points));
+            for (Point point : points) {
+                String users = Integer.toString(point.load().concurrency());
+                levels.add(Tables.row(target, users, List.of(point), r -> level(point)));
+                poolRows.add(Tables.row(target, users, List.of(point), Tables.Pool::of));
+                Tables.Memory.of(point)
+                        .ifPresent(m -> memory.add(new MemoryRow(
+                                Markdown.cell(target.name()), point.load().concurrency(), m)));
             }
         });
-        return table;
+        List<GeneratorLevel> generator = plan.loads().stream()
+                .map(load -> new GeneratorLevel(
+                        Format.level(load.level()),
+                        Tables.Generator.most(results.points().stream()
+                                .filter(p -> p.load().equals(load))
+                                .toList())))
+                .toList();
+        int topUsers = heaviest.concurrency();
+        boolean ownHosts =
+                results.points().stream().anyMatch(p -> p.cost().hostCores().isPresent());
+        return new View(
+                Common.of(results, "Concurrency sweep", charts),
+                plan.loads().stream().map(l -> String.valueOf(l.concurrency())).collect(Collectors.joining(", ")),
+                topUsers,
+                Verdict.of(top, tail, Scores.cpuFigure(topPoints)),
+                saturation,
+                levels,
+                plan.request().usesDatabase()
+                        ? Optional.of(new SummaryReport.PoolView(true, poolRows))
+                        : Optional.empty(),
+                generator,
+                Tables.anyEngines(results.points()),
+                memory,
+                new Method(
+                        topUsers + " / " + Format.seconds(plan.meanDelayMs()) + " = "
+                                + Format.rate(Ceiling.littlesLaw(topUsers, plan.meanDelayMs())),
+                        threadExample(List.copyOf(byTarget.keySet()), topUsers, plan),
+                        Format.whole(Thresholds.HOLDS_PERCENT),
+                        Format.percent(Thresholds.ERROR_PERCENT_LIMIT),
+                        Format.whole(Thresholds.BUSY_CPU_SHARE * 100),
+                        results.environment().cores(),
+                        ownHosts));
     }
 
-    private static List<String> cells(List<String> lead, RunStats stats, Point point) {
-        Optional<ResponseTimes> times = stats.responseTimes();
-        Optional<ResourceUsage> process = point.cost().process();
-        boolean any = stats.requests() > 0;
-        List<String> cells = new ArrayList<>(lead);
-        cells.addAll(List.of(
-                Format.rate(stats.throughputPerSecond()),
-                Format.rate(stats.goodPerSecond()),
-                Format.rate(stats.ceilingPerSecond()),
-                any ? Format.percent(stats.efficiencyPercent()) : Format.NOT_AVAILABLE,
-                times.map(t -> Format.ms(t.p50Ms())).orElse(Format.NOT_AVAILABLE),
-                times.map(t -> Format.ms(t.p99Ms())).orElse(Format.NOT_AVAILABLE),
-                any ? Format.percent(stats.errorPercent()) : Format.NOT_AVAILABLE,
-                Format.errorsByClass(stats.errorsByClass()),
-                process.map(p -> Format.hundredths(p.averageCores())).orElse(Format.NOT_AVAILABLE),
-                process.map(p -> Integer.toString(p.peakThreads())).orElse(Format.NOT_AVAILABLE)));
-        return cells;
+    private static Level level(Point point) {
+        List<Point> r = List.of(point);
+        RunStats s = point.stats().orElseThrow();
+        return new Level(
+                Cells.of(Figure.THROUGHPUT, r),
+                Cells.of(Figure.GOOD, r),
+                Format.rate(s.ceilingPerSecond()),
+                Cells.of(Figure.EFFICIENCY, r),
+                Cells.of(Figure.P50, r),
+                Cells.of(Figure.P99, r),
+                Cells.of(Figure.ERRORS, r),
+                Format.errorsByClass(s.errorsByClass()),
+                Cells.of(
+                        r,
+                        p -> p.cost()
+                                .process()
+                                .map(u -> OptionalDouble.of(u.averageCores()))
+                                .orElse(OptionalDouble.empty()),
+                        Format::hundredths),
+                Cells.of(Figure.THREADS, r));
     }
 
-    private static List<String> readings(Plan plan, Environment e, Map<Target, List<Point>> byTarget) {
-        List<String> lines = new ArrayList<>();
-        byTarget.forEach((target, levels) -> lines.add(new SaturationReading(plan, target, levels).line()));
-        for (String name : plan.targetNames()) {
-            if (byTarget.keySet().stream().noneMatch(t -> t.name().equals(name))) {
-                lines.add(name + " has no levels in this sweep.");
+    /** The last level that held, the first that did not, and what the figures of that one blame. */
+    static Saturation saturation(Plan plan, Target target, List<Point> levels) {
+        int firstShort = -1;
+        for (int i = 0; i < levels.size(); i++) {
+            if (!Verdicts.holds(levels.get(i))) {
+                firstShort = i;
+                break;
             }
         }
-        if (lines.isEmpty()) {
-            lines.add("No target was run, so there is nothing to read.");
-        }
-        return lines;
+        Point shown = firstShort < 0 ? levels.getLast() : levels.get(firstShort);
+        List<Point> r = List.of(shown);
+        List<Integer> heldAgain = firstShort < 0
+                ? List.of()
+                : levels.subList(firstShort + 1, levels.size()).stream()
+                        .filter(Verdicts::holds)
+                        .map(p -> p.load().concurrency())
+                        .toList();
+        return new Saturation(
+                Markdown.cell(target.name()),
+                target.threadLimit().isPresent()
+                        ? Integer.toString(target.threadLimit().getAsInt())
+                        : "none",
+                firstShort == 0
+                        ? Optional.empty()
+                        : Optional.of((firstShort < 0 ? levels.getLast() : levels.get(firstShort - 1))
+                                .load()
+                                .concurrency()),
+                firstShort < 0,
+                firstShort < 0 ? Optional.empty() : Optional.of(shown.load().concurrency()),
+                shown.stats().isPresent() ? Cells.of(Figure.GOOD, r) : Format.NOT_AVAILABLE,
+                shown.stats().isPresent() ? Cells.of(Figure.EFFICIENCY, r) : Format.NOT_AVAILABLE,
+                shown.stats().isPresent() ? Cells.of(Figure.ERRORS, r) : Format.NOT_AVAILABLE,
+                firstShort < 0 ? List.of() : why(plan, target, shown),
+                heldAgain);
     }
 
-    /** @param ownHostCores what follows the machine's cores for a remote app judged against its own host's */
-    private static void method(StringBuilder md, Plan plan, Environment e, List<Target> targets, String ownHostCores) {
-        int top = plan.loads().getLast().concurrency();
-        int window = plan.phases().windowSeconds();
-        int timeout = plan.phases().timeoutSeconds();
-        String delay = Format.seconds(plan.meanDelayMs());
-        String limited = Sections.threadLimitExample(targets, top, plan);
-        md.append("## Method\n\n")
-                .append("- Each level is a run of its own with a fresh set of users: ")
-                .append(plan.phases().rampUpSeconds())
-                .append(" s of ramp-up and ")
-                .append(plan.phases().warmUpSeconds())
-                .append(" s of warm-up, then only requests that completed inside the ")
-                .append(window)
-                .append(" s window [start, end) count. Throughput = counted requests / ")
-                .append(window)
-                .append(" s, errors included; Good = the successful ones / ")
-                .append(window)
-                .append(" s. A user whose request times out asks again at once, so U users can complete up to U / ")
-                .append(timeout)
-                .append(" s timeouts per second whatever the model does: that is how Throughput can pass the ceiling "
-                        + "while Good falls.\n")
-                .append("- Ceiling (Little's law) = min(users, threads) / mean backend delay, e.g. ")
-                .append(top)
-                .append(" / ")
-                .append(delay)
-                .append(" = ")
-                .append(Format.rate(Ceiling.littlesLaw(top, plan.meanDelayMs())))
-                .append(" req/s without a thread limit")
-                .append(limited)
-                .append(". Efficiency = good / ceiling.\n")
-                .append("- A level holds when its efficiency is at least ")
-                .append(Math.round(Thresholds.HOLDS_PERCENT))
-                .append("% and under ")
-                .append(Format.percent(Thresholds.ERROR_PERCENT_LIMIT))
-                .append("% of its requests are errors; each model's line names the last level that held before the "
-                        + "first that did not.\n")
-                .append("- With U users and T < U threads, each request waits about U / T × mean delay for a thread "
-                        + "and the backend together (Little's law again), so timeouts are expected once that exceeds "
-                        + "the ")
-                .append(timeout)
-                .append(" s response timeout.\n")
-                .append("- Percentiles are exact, by nearest rank, over every counted request, errors included. Errors "
-                        + "are classed as in the summary: timeout, connection, non-2xx, bad body, other.\n")
-                .append("- CPU cores = the process's CPU time over the window / window seconds, out of the machine's ")
-                .append(e.cores())
-                .append(ownHostCores)
-                .append("; CPU counts as a cause when the target, or the target and the load generator together, "
-                        + "average at least ")
-                .append(Math.round(Thresholds.BUSY_CPU_SHARE * 100))
-                .append("% of them. Peak platform threads = the most OS threads sampled in the window (virtual "
-                        + "threads are not OS threads). n/a: not sampled.\n\n");
+    /** The causes the figures of the first short level point to, in the order a reader would check them. */
+    private static List<Reason> why(Plan plan, Target target, Point bad) {
+        if (bad.outcome() instanceof Outcome.Failed) {
+            return List.of(
+                    new Reason(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), true, false));
+        }
+        if (!bad.outcome().hasRequests()) {
+            return List.of();
+        }
+        RunStats stats = bad.stats().orElseThrow();
+        List<Reason> why = new ArrayList<>();
+        String p99 = stats.responseTimes().map(t -> Format.ms(t.p99Ms())).orElse(Format.NOT_AVAILABLE);
+        if (stats.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0) > 0) {
+            if (!Ceiling.queues(target, bad.load())) {
+                why.add(new Reason(
+                        Optional.empty(), Optional.of(p99), Optional.empty(), Optional.empty(), false, false));
+            } else {
+                int threads = target.threadLimit().getAsInt();
+                double waitMs = (double) bad.load().concurrency() / threads * plan.meanDelayMs();
+                Verdicts.TimeoutForecast forecast =
+                        Verdicts.timeoutForecast(waitMs, plan.phases().timeoutSeconds() * 1000.0);
+                why.add(new Reason(
+                        Optional.of(new Queue(
+                                bad.load().concurrency() + " / " + threads + " × " + Format.seconds(plan.meanDelayMs())
+                                        + " = " + Format.seconds(waitMs),
+                                forecast == Verdicts.TimeoutForecast.OVER,
+                                forecast == Verdicts.TimeoutForecast.NEAR,
+                                p99)),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        false,
+                        false));
+            }
+        }
+        List<String> others = new ArrayList<>();
+        stats.errorsByClass().forEach((c, n) -> {
+            if (c != ErrorClass.TIMEOUT && n > 0) {
+                others.add(ErrorClass.summary(Map.of(c, n)));
+            }
+        });
+        if (!others.isEmpty()) {
+            why.add(new Reason(
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.of(String.join(", ", others)),
+                    Optional.empty(),
+                    false,
+                    false));
+        }
+        CpuShare.of(bad, plan.cpus())
+                .filter(CpuShare::busy)
+                .ifPresent(cpu -> why.add(new Reason(
+                        Optional.empty(), Optional.empty(), Optional.empty(), Optional.of(cpu), false, false)));
+        if (why.isEmpty()) {
+            why.add(new Reason(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), false, true));
+        }
+        return why;
+    }
+
+    /** The smallest thread limit below {@code below}, as the Method's second example of Little's law. */
+    static Optional<String> threadExample(List<Target> targets, int below, Plan plan) {
+        return targets.stream()
+                .map(Target::threadLimit)
+                .filter(java.util.OptionalInt::isPresent)
+                .mapToInt(java.util.OptionalInt::getAsInt)
+                .filter(limit -> limit < below)
+                .boxed()
+                .min(Integer::compare)
+                .map(t -> t + " / " + Format.seconds(plan.meanDelayMs()) + " = "
+                        + Format.rate(Ceiling.littlesLaw(t, plan.meanDelayMs())) + " req/s with " + t);
     }
 }

@@ -22,6 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import loadlab.loadtest.measure.ErrorClass;
+import loadlab.loadtest.measure.MeasurementWindow;
+import loadlab.loadtest.measure.OpenLoop;
 import loadlab.loadtest.measure.Sample;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Phases;
@@ -29,8 +31,8 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
- * One load against one URL, closed-loop or at a fixed arrival rate: ramp up, warm up, measure, with every sample
- * kept.
+ * One load against one URL, closed-loop or open (arrivals at a rate, constant or in steps): ramp up, warm up, measure,
+ * with every sample kept.
  * <p>
  * The plan keeps running for {@link #TAIL} after the window so the last second of the window is still steady state;
  * which samples count is decided afterwards, from their timestamps, not by the plan.
@@ -119,9 +121,11 @@ final class LoadRun {
             runJmeter(clock.hold());
             List<Sample> kept = new ArrayList<>(samples);
             // The clock starts with the first request, not with JMeter's own start-up.
-            long firstStart = kept.stream().mapToLong(Sample::startMillis).min().orElse(System.currentTimeMillis());
+            long firstStart =
+                    kept.stream().mapToLong(Sample::intendedMillis).min().orElse(System.currentTimeMillis());
             long windowStart = clock.windowStart(firstStart)
                     .orElse(firstStart + phases.rampUp().plus(phases.warmUp()).toMillis());
+            sayIfTheGeneratorFellBehind(kept, MeasurementWindow.ofSeconds(windowStart, phases.windowSeconds()));
             return new Result(
                     List.copyOf(kept),
                     windowStart,
@@ -129,6 +133,24 @@ final class LoadRun {
                     firstStart,
                     clock.settled());
         }
+    }
+
+    /**
+     * An open load whose generator sent its window's arrivals too late for their latencies to be the target's alone
+     * says so as it ends, so that nobody reads its figures as the target's before the report flags them.
+     */
+    private void sayIfTheGeneratorFellBehind(List<Sample> kept, MeasurementWindow window) {
+        OpenLoop.of(kept.stream().filter(window::counts).toList())
+                .filter(OpenLoop::generatorBehind)
+                .ifPresent(open -> progress.printf(
+                        Locale.ROOT,
+                        "[%s] the load generator fell behind its schedule: lag p50 %d ms, p99 %d ms, max %d ms, over"
+                                + " the %d ms its latencies can carry%n",
+                        label,
+                        open.lag().p50Ms(),
+                        open.lag().p99Ms(),
+                        open.lag().maxMs(),
+                        open.lagLimitMs()));
     }
 
     private void runJmeter(Duration hold) throws IOException {
@@ -177,8 +199,22 @@ final class LoadRun {
                         .rampTo(closed.users(), phases.rampUp())
                         .holdFor(hold)
                         .children(children);
-            case LoadShape.Open open ->
-                new OpenArrivals(label + " arrivals", open.ratePerSecond(), phases.rampUp(), hold).children(children);
+            case LoadShape.Open open -> {
+                // A rate's steps are placed from the window's start, which a warm-up that waits for the JIT leaves
+                // open.
+                if (!open.rates().isConstant() && phases.untilJitSettles()) {
+                    throw new IllegalArgumentException(
+                            label + ": a rate with steps needs a fixed warm-up, not one that waits for the JIT");
+                }
+                yield new OpenArrivals(
+                                label + " arrivals",
+                                open,
+                                phases.rampUp(),
+                                phases.rampUp().plus(phases.warmUp()),
+                                phases.rampUp().plus(hold),
+                                OpenArrivals.SEED)
+                        .children(children);
+            }
             // A fixed warm-up (the plan refuses a spike with a JIT warm-up), so the stages fall where the window does.
             case LoadShape.Spike spike ->
                 threadGroup(label + " users")
@@ -194,7 +230,9 @@ final class LoadRun {
 
     private void keep(Sample sample) {
         samples.add(sample);
-        firstRequestMillis.compareAndSet(0, sample.startMillis());
+        // The earliest due, not the first to complete: an open load's schedule, and its rate steps, start there.
+        firstRequestMillis.accumulateAndGet(
+                sample.intendedMillis(), (first, due) -> first == 0 ? due : Math.min(first, due));
         completed.incrementAndGet();
         if (HTTP_STATUS.matcher(sample.responseCode()).matches()) {
             lastAnswerMillis.accumulateAndGet(sample.endMillis(), Math::max);

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 import loadlab.loadtest.engine.EngineProperties;
 import loadlab.loadtest.measure.Sample;
 import org.apache.jmeter.samplers.Remoteable;
@@ -22,7 +23,8 @@ import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
  * <p>
  * The backend's {@code delayMs} comes from a variable that an extractor sets from the body, and that JMeter carries
  * with the sample ({@code sample_variables}), since engines strip successful samples of their bodies on the way back.
- * A failed sample keeps its body ({@code sample_sender_strip_also_on_error=false}), which names the failure.
+ * A failed sample keeps its body ({@code sample_sender_strip_also_on_error=false}), which names the failure. An open
+ * load's arrival carries its intended time the same way ({@link OpenArrivals#INTENDED_VARIABLE}).
  */
 final class SampleKeeper implements TestPlanChild {
 
@@ -31,6 +33,8 @@ final class SampleKeeper implements TestPlanChild {
 
     /** Listeners by id: JMeter may clone its elements, and a clone keeps only the id. */
     private static final Map<String, Consumer<Sample>> KEEPERS = new ConcurrentHashMap<>();
+
+    private static final Pattern DIGITS = Pattern.compile("\\d{1,18}");
 
     private final String id = UUID.randomUUID().toString();
 
@@ -55,8 +59,13 @@ final class SampleKeeper implements TestPlanChild {
     @Override
     public void showInGui() {}
 
-    /** What a sample was: its times, verdict and code, the failure it names, and the delay the backend reported. */
-    static Sample of(SampleResult result, String delayMs) {
+    /**
+     * What a sample was: its times, verdict and code, the failure it names, the delay the backend reported, and when it
+     * was due if it was an open load's arrival.
+     *
+     * @param intendedMs the arrival's intended epoch millis as digits; empty for a closed loop's request
+     */
+    static Sample of(SampleResult result, String delayMs, String intendedMs) {
         return new Sample(
                 result.getStartTime(),
                 result.getEndTime(),
@@ -65,7 +74,14 @@ final class SampleKeeper implements TestPlanChild {
                 result.isSuccessful()
                         ? result.getResponseMessage()
                         : Sample.failureMessage(result.getResponseMessage(), result.getResponseDataAsString()),
-                Sample.backendDelayMs(delayMs));
+                Sample.backendDelayMs(delayMs),
+                scheduled(intendedMs));
+    }
+
+    private static long scheduled(String intendedMs) {
+        return intendedMs != null && DIGITS.matcher(intendedMs).matches()
+                ? Long.parseLong(intendedMs)
+                : Sample.NOT_SCHEDULED;
     }
 
     /**
@@ -81,13 +97,16 @@ final class SampleKeeper implements TestPlanChild {
         public void sampleOccurred(SampleEvent event) {
             Consumer<Sample> keep = KEEPERS.get(getPropertyAsString(ID));
             if (keep != null) {
-                keep.accept(of(event.getResult(), delay(event)));
+                keep.accept(of(
+                        event.getResult(),
+                        variable(event, DELAY_VARIABLE),
+                        variable(event, OpenArrivals.INTENDED_VARIABLE)));
             }
         }
 
-        private static String delay(SampleEvent event) {
+        private static String variable(SampleEvent event, String name) {
             for (int i = 0; i < SampleEvent.getVarCount(); i++) {
-                if (DELAY_VARIABLE.equals(SampleEvent.getVarName(i))) {
+                if (name.equals(SampleEvent.getVarName(i))) {
                     String value = event.getVarValue(i);
                     return value == null ? "" : value;
                 }

@@ -224,6 +224,66 @@ class RunStatsTests {
         assertThatIllegalArgumentException().isThrownBy(() -> new MeasurementWindow(T0, T0));
     }
 
+    /** An open load's arrival: due at {@code due}, sent {@code lag} later, answered {@code service} after sending. */
+    private static Sample arrival(long due, long lag, long service) {
+        return new Sample(due + lag, due + lag + service, true, "200", "OK", service, due);
+    }
+
+    @Test
+    void anOpenRunMeasuresFromTheIntendedTimeBesideTheServiceTimeAndTheGeneratorsLag() {
+        List<Sample> samples = new ArrayList<>();
+        // 98 arrivals sent on time and answered in 100 ms, then two the generator sent 400 and 900 ms late.
+        for (int i = 0; i < 98; i++) {
+            samples.add(arrival(T0 + 50 * i, 0, 100));
+        }
+        samples.add(arrival(T0 + 5_000, 400, 100));
+        samples.add(arrival(T0 + 6_000, 900, 100));
+
+        RunStats stats = stats(samples);
+        OpenLoop open = stats.openLoop().orElseThrow();
+
+        // The service times are the target's alone; from the intended time the late two waited for the generator too.
+        assertThat(stats.responseTimes().orElseThrow().maxMs()).isEqualTo(100);
+        assertThat(open.fromIntended().maxMs()).isEqualTo(1_000);
+        assertThat(open.fromIntended().p99Ms()).isEqualTo(500);
+        assertThat(open.fromIntended().p50Ms()).isEqualTo(100);
+        assertThat(open.lag()).isEqualTo(new OpenLoop.GeneratorLag(0, 400, 900));
+        // A lag p99 of 400 ms against a p99 of 500 ms: the tail is the generator's.
+        assertThat(open.lagLimitMs()).isEqualTo(25);
+        assertThat(open.generatorBehind()).isTrue();
+    }
+
+    @Test
+    void aLagWithinItsShareOfTheP99LeavesTheRunUnflagged() {
+        List<Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            // 4,000 ms answers, each sent 150 ms late: under 5% of a p99 of 4,150 ms (207 ms).
+            samples.add(arrival(T0 + 50 * i, 150, 4_000));
+        }
+        OpenLoop open = stats(samples).openLoop().orElseThrow();
+
+        assertThat(open.lagLimitMs()).isEqualTo(Math.round(4_150 * Thresholds.GENERATOR_LAG_PERCENT_OF_P99 / 100));
+        assertThat(open.generatorBehind()).isFalse();
+    }
+
+    @Test
+    void aFastBackendsRunIsFlaggedOnlyPastTheFloor() {
+        List<Sample> onTime = new ArrayList<>();
+        List<Sample> late = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            onTime.add(arrival(T0 + 50 * i, Thresholds.GENERATOR_LAG_FLOOR_MS, 5));
+            late.add(arrival(T0 + 50 * i, Thresholds.GENERATOR_LAG_FLOOR_MS + 1, 5));
+        }
+
+        assertThat(stats(onTime).openLoop().orElseThrow().generatorBehind()).isFalse();
+        assertThat(stats(late).openLoop().orElseThrow().generatorBehind()).isTrue();
+    }
+
+    @Test
+    void aClosedLoopHasNoOpenLoopFigures() {
+        assertThat(stats(List.of(good(T0 + 100, 50, 40))).openLoop()).isEmpty();
+    }
+
     private static Map.Entry<ErrorClass, Integer> entry(ErrorClass errorClass, int count) {
         return Map.entry(errorClass, count);
     }

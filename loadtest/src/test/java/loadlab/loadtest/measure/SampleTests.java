@@ -21,6 +21,36 @@ class SampleTests {
                 .isEqualTo(2500);
     }
 
+    @Test
+    void aClosedLoopsRequestWasDueWhenItWasSent() {
+        Sample sample = new Sample(1_000, 1_250, true, "200", "OK", 200);
+
+        assertThat(sample.isScheduled()).isFalse();
+        assertThat(sample.intendedMillis()).isEqualTo(1_000);
+        assertThat(sample.lagMillis()).isZero();
+        assertThat(sample.fromIntendedMillis())
+                .isEqualTo(sample.elapsedMillis())
+                .isEqualTo(250);
+    }
+
+    @Test
+    void anArrivalSentLateWaitedItsLagAndItsServiceTime() {
+        Sample sample = new Sample(1_300, 1_550, true, "200", "OK", 200, 1_000);
+
+        assertThat(sample.isScheduled()).isTrue();
+        assertThat(sample.lagMillis()).isEqualTo(300);
+        assertThat(sample.elapsedMillis()).isEqualTo(250);
+        assertThat(sample.fromIntendedMillis()).isEqualTo(550);
+    }
+
+    @Test
+    void aSendAMillisecondBeforeItsTruncatedDueTimeIsNoNegativeLag() {
+        Sample sample = new Sample(999, 1_100, true, "200", "OK", 100, 1_000);
+
+        assertThat(sample.lagMillis()).isZero();
+        assertThat(sample.fromIntendedMillis()).isEqualTo(sample.elapsedMillis());
+    }
+
     @ParameterizedTest
     @NullSource
     @ValueSource(

@@ -79,7 +79,7 @@ class EnginesOffLoopbackTests {
         Path project = Path.of(System.getProperty("user.dir")).getParent();
 
         // A report talks to no engine: the keystore is named but not needed.
-        Engines engines = parse("--mode=report", "--engines=127.0.0.2:1099", "--rmiSsl=on")
+        Engines engines = parse("report", "--engines=127.0.0.2:1099", "--rmiSsl=on")
                 .setup()
                 .engines();
 
@@ -102,9 +102,9 @@ class EnginesOffLoopbackTests {
             delimiter = '|',
             value = {
                 "--rmiSsl=off              | rmiSsl=off is refused with engines off loopback (" + ENGINE + ")",
-                "--rmiSsl=maybe            | rmiSsl='maybe' must be on or off",
-                "--callbackPort=1          | callbackPort=1 is outside 2..65534",
-                "--callbackPort=65535      | callbackPort=65535 is outside 2..65534",
+                "--rmiSsl=maybe            | rmiSsl='maybe' is not on or off",
+                "--callbackPort=1          | callbackPort=1 must be between 2 and 65534 (the runner listens on it and",
+                "--callbackPort=65535      | callbackPort=65535 must be between 2 and 65534",
                 "--callbackPort=abc        | callbackPort='abc' is not a whole number",
                 "--callback=0.0.0.0        | callback='0.0.0.0' would listen on every interface",
                 "--callback=198.51.100.99  | callback='198.51.100.99' is not an address of this host",

@@ -98,7 +98,7 @@ class EnginesTests {
     @Test
     void aReportOrDiffIgnoresTheEnginesSplit() {
         // Nothing is loaded, so nothing needs to split.
-        assertThat(parse("--mode=report", "--users=501", "--engines=127.0.0.2:1099,127.0.0.3:1099")
+        assertThat(parse("report", "--users=501", "--engines=127.0.0.2:1099,127.0.0.3:1099")
                         .mode())
                 .isEqualTo(Knobs.Mode.REPORT);
     }

@@ -28,7 +28,7 @@ class KnobsTests {
 
         assertThat(knobs.plan().load().concurrency()).isEqualTo(500);
         assertThat(knobs.plan().phases().window())
-                .isEqualTo(Duration.ofSeconds(150)); // the compare scenario's own (scenarios.conf), not the knob's 60 s
+                .isEqualTo(Duration.ofSeconds(150)); // the compare scenario's own (scenarios.yaml), not the knob's 60 s
         assertThat(knobs.plan().phases().warmUp()).isEqualTo(Duration.ofSeconds(10));
         assertThat(knobs.plan().phases().timeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(knobs.plan().meanDelayMs()).isEqualTo(2000.0);
@@ -76,6 +76,7 @@ class KnobsTests {
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(
             delimiter = '|',
+            quoteCharacter = '"',
             value = {
                 "--users=abc        | users='abc' is not a whole number",
                 "--users=0          | users=0 must be between 1 and 20000",
@@ -95,9 +96,13 @@ class KnobsTests {
                 "--ports=webflux:99999 | ports entry 'webflux:99999' has a port outside 1..65535",
                 "--ports=nginx:80   | ports entry 'nginx:80' is not <target>:<port>",
                 "--ports=webflux:8085 | port 8085 is given to two targets",
-                "--colour=blue      | unknown knob 'colour'",
-                "--mode=stress      | mode='stress' is not one of run, scenarios, report, diff",
-                "--scenario=fanout-99 | scenario='fanout-99' is not in scenarios.conf",
+                "--colour=blue      | unknown knob 'colour' (known: scenario, users, usersList,",
+                "COLOUR=blue        | unknown knob 'COLOUR' (known: SCENARIO, USERS, USERS_LIST,",
+                "USERS=abc          | users='abc' is not a whole number",
+                "stress             | 'stress' is not a command: compare, scenarios, report, diff",
+                "compare report     | 'report' is a second command after 'compare'",
+                "--scenario=fanout-99 | scenario='fanout-99' is not in scenarios.yaml",
+                "--scenario=db,db   | scenario names db twice",
                 "--usersList=100    | usersList sets the load of a sweep, and scenario 'compare' is a comparison",
                 "--runs=0           | runs=0 must be between 1 and 10",
                 "--runs=many        | runs='many' is not a whole number",
@@ -111,10 +116,11 @@ class KnobsTests {
                 "--jitWarmup=maybe  | jitWarmup='maybe' is not on or off",
                 "--appCpus=one      | appCpus='one' is not a CPU list",
                 "--appCpus=4096     | appCpus='4096' names CPUs this machine does not have",
-                "users=5            | argument 'users=5' is not of the form --name=value",
+                "users=5            | argument 'users=5' is not of the form --name=value or NAME=value",
+                "--users            | argument '--users' is not of the form --name=value or NAME=value",
                 "--scenario=sweep --runs=2 | runs=2 repeats only a comparison",
-                "--scenario=db --dbPool=0 | dbPool=0 must be at least 1 connection",
-                "--scenario=db --dbPool=201 | dbPool=201 is above PostgreSQL's max_connections, 200",
+                "--scenario=db --dbPool=0 | dbPool=0 must be between 1 and 200, PostgreSQL's max_connections",
+                "--scenario=db --dbPool=201 | dbPool=201 must be between 1 and 200, PostgreSQL's max_connections",
                 "--scenario=db --dbPool=ten | dbPool='ten' is not a whole number",
                 "--dbPool=50        | dbPool sizes a database pool, and scenario 'compare' asks for /, not /db",
                 "--scenario=db --dbUrl=postgres://127.0.0.1/loadlab | dbUrl='postgres://127.0.0.1/loadlab' is not "
@@ -209,22 +215,61 @@ class KnobsTests {
 
     @Test
     void aDiffNeedsBothFoldersAndComparesBWithA() {
-        Knobs diff = parse("--mode=diff", "--a=results", "--b=/tmp/fresh");
+        Knobs diff = parse("diff", "A=results", "B=/tmp/fresh");
 
+        assertThat(diff.mode()).isEqualTo(Knobs.Mode.DIFF);
         assertThat(diff.compareWith()).contains(PROJECT.resolve("results"));
         assertThat(diff.setup().resultsDir()).isEqualTo(Path.of("/tmp/fresh"));
-        assertThatThrownBy(() -> parse("--mode=diff", "--a=results")).hasMessageContaining("diff needs a=");
+        assertThat(parse("diff", "--a=results", "--b=/tmp/fresh")).isEqualTo(diff);
+        assertThatThrownBy(() -> parse("diff", "A=results"))
+                .hasMessage("diff needs A=<results folder> and B=<results folder>");
     }
 
     @Test
-    void everyKnobOfTheTableIsKnownAndHasItsMakeVariable() {
-        assertThat(Knob.all()).extracting(Knob::property).contains("users", "usersList", "a", "b");
-        assertThat(Knob.all()).allMatch(k -> k.makeVariable().matches("[A-Z_]+"));
-        Knob warmup = Knob.all().stream()
-                .filter(k -> k.property().equals("warmup"))
-                .findFirst()
-                .orElseThrow();
-        assertThat(warmup.defaultValue()).contains("10s");
+    void theCommandMayComeAnywhereAndIsCompareWhenNoneIsGiven() {
+        assertThat(parse().mode()).isEqualTo(Knobs.Mode.RUN);
+        assertThat(parse("compare", "--users=20")).isEqualTo(parse("--users=20", "compare"));
+        assertThat(parse("RESULTS=/tmp/elsewhere", "scenarios").mode()).isEqualTo(Knobs.Mode.SCENARIOS);
+        assertThat(parse("report").mode()).isEqualTo(Knobs.Mode.REPORT);
+    }
+
+    @Test
+    void makesWordsAreTheKnobsByTheirMakeVariablesAndAnEmptyValueIsNotGiven() {
+        assertThat(parse("USERS=50", "APPS=webflux", "DELAY_MAX=200", "SEED=").plan())
+                .isEqualTo(
+                        parse("--users=50", "--apps=webflux", "--delayMax=200").plan());
+        assertThat(parse("APP_JVM_FLAGS=-Xms1g -Xmx1g").plan().appJvmFlags()).containsExactly("-Xms1g", "-Xmx1g");
+        assertThat(parse("USERS=50", "--users=60").plan().load().concurrency())
+                .as("the last value given counts")
+                .isEqualTo(60);
+        assertThat(parse("USERS=50", "--users=").plan().load().concurrency())
+                .as("an empty value is not given")
+                .isEqualTo(50);
+    }
+
+    @Test
+    void severalScenariosRunInTurnAndAreAllCheckedBeforeTheFirstStarts() {
+        assertThat(parse("--scenario=slowdown,spike,faults").plans())
+                .extracting(Plan::name)
+                .containsExactly("slowdown", "spike", "faults");
+        assertThatThrownBy(() -> parse("--scenario=slowdown,spike", "--users=0"))
+                .hasMessage("users=0 must be between 1 and 20000");
+    }
+
+    @Test
+    void everyKnobIsKnownByItsNameAndItsMakeVariable() {
+        assertThat(Knob.ALL)
+                .extracting(Knob::name)
+                .contains("users", "usersList", "a", "b")
+                .doesNotHaveDuplicates();
+        assertThat(Knob.ALL).allMatch(k -> k.makeVariable().matches("[A-Z]+(_[A-Z]+)*"));
+        assertThat(Knob.ALL)
+                .extracting(Knob::makeVariable)
+                .contains("USERS_LIST", "APP_JVM_FLAGS", "CALLBACK_PORT", "RAMPUP", "A")
+                .doesNotHaveDuplicates();
+        assertThat(Knob.named("USERS_LIST")).containsSame(Knob.USERS_LIST);
+        assertThat(Knob.named("usersList")).containsSame(Knob.USERS_LIST);
+        assertThat(Knob.WARMUP.defaultValue()).isEqualTo("10s");
         assertThat(parse("--scenario=sweep").plan().phases().warmUp())
                 .as("the sweep scenario sets its own")
                 .isEqualTo(Duration.ofSeconds(5));

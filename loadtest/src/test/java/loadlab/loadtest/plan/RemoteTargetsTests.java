@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -134,16 +132,15 @@ class RemoteTargetsTests {
 
     @Test
     void aScenarioCannotSetTheTargetsWhichAreWhereTheLabRunsNotWhatItMeasures() {
-        assertThatThrownBy(() -> Catalogue.parse(
-                        Path.of(Catalogue.FILE),
-                        List.of("[remote]", "kind = comparison", "targets = webflux=http://127.0.0.1:8083")))
+        assertThatThrownBy(() -> CatalogueTests.plan(
+                        "remote:", "  kind: comparison", "  targets: webflux=http://127.0.0.1:8083"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("scenarios.conf line 3: [remote] has no field 'targets'");
+                .hasMessageStartingWith("scenarios.yaml [remote] has no field 'targets'");
     }
 
     @Test
     void aReportIgnoresWhatTheTargetsWouldRun() {
-        assertThat(parse("--mode=report", "--targets=webflux=http://127.0.0.1:8083", "--apps=virtual")
+        assertThat(parse("report", "--targets=webflux=http://127.0.0.1:8083", "--apps=virtual")
                         .mode())
                 .isEqualTo(Knobs.Mode.REPORT);
     }

@@ -3,11 +3,8 @@ package loadlab.loadtest.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,18 +12,20 @@ import org.junit.jupiter.params.provider.CsvSource;
 class TimelinePlanTests {
 
     private static Plan plan(String... lines) {
-        Catalogue catalogue = Catalogue.parse(Path.of(Catalogue.FILE), List.of(lines));
-        Catalogue.Entry entry = catalogue.entries().getFirst();
-        return Plans.of(entry, new KnobValues(Map.of(), Optional.of(entry)));
+        return CatalogueTests.plan(lines);
     }
 
     @Test
     void aScheduleIsTheTimelineAndItsWindowWithEveryPhaseOutsideTheCalmDelaysADisturbance() {
         Plan plan = plan(
-                "[slow]",
-                "kind = timeline",
-                "users = 100",
-                "schedule = 40s:0..4000,20s:0..16000,1m:0..4000:5xx=10%:hang=2.5%,30s:0..4000");
+                "slow:",
+                "  kind: timeline",
+                "  users: 100",
+                "  schedule:",
+                "    - {length: 40s, delayMin: 0, delayMax: 4000}",
+                "    - {length: 20s, delayMin: 0, delayMax: 16000}",
+                "    - {length: 1m, delayMin: 0, delayMax: 4000, faults: {5xx: 10%, hang: 2.5%}}",
+                "    - {length: 30s, delayMin: 0, delayMax: 4000}");
 
         List<Timeline.Segment> segments = plan.timeline().segments();
         assertThat(segments).extracting(Timeline.Segment::disturbed).containsExactly(false, true, true, false);
@@ -39,17 +38,19 @@ class TimelinePlanTests {
                         "backend 0..4000 ms");
         assertThat(segments.get(2).start()).isEqualTo(Duration.ofSeconds(60));
         assertThat(plan.phases().window()).isEqualTo(Duration.ofSeconds(150));
-        assertThat(plan.backend().schedule()).startsWith("40s:0..4000,");
+        assertThat(plan.backend().schedule())
+                .as("slow-server's --schedule")
+                .isEqualTo("40s:0..4000,20s:0..16000,60s:0..4000:5xx=10%:hang=2.5%,30s:0..4000");
     }
 
     @Test
     void aSpikeMultipliesTheUsersForItsStretchAndItsWholeLengthIsTheWindow() {
         Plan plan = plan(
-                "[spike]",
-                "kind = timeline",
-                "users = 100",
-                "jitWarmup = off",
-                "spike = 5x for 20s after 40s, then 60s");
+                "spike:",
+                "  kind: timeline",
+                "  users: 100",
+                "  jitWarmup: off",
+                "  spike: {factor: 5, before: 40s, during: 20s, after: 60s}");
 
         assertThat(plan.load()).isInstanceOf(LoadShape.Spike.class);
         assertThat(plan.load().concurrency())
@@ -65,7 +66,7 @@ class TimelinePlanTests {
 
     @Test
     void aTimelineWithNeitherIsASoakOfItsDuration() {
-        Plan plan = plan("[soak]", "kind = timeline", "users = 100", "duration = 20m");
+        Plan plan = plan("soak:", "  kind: timeline", "  users: 100", "  duration: 20m");
 
         assertThat(plan.timeline().segments())
                 .singleElement()
@@ -78,13 +79,31 @@ class TimelinePlanTests {
     @CsvSource(
             delimiter = '|',
             value = {
-                "schedule = 30s:0..4000,30s:0..4000 | scenarios.conf [x] has a schedule without a disturbance",
-                "schedule = 30s:0..4000,soon:0..16000 | scenarios.conf [x] schedule phase 2 ('soon:0..16000') is not",
-                "spike = 5x for 20s after 40s, then 60s | scenarios.conf [x] has a spike, whose stages are set when",
-                "spike = lots                       | scenarios.conf [x] spike='lots'",
+                "schedule: [{length: 30s, delayMin: 0, delayMax: 4000}] | scenarios.yaml [x] has a schedule without a"
+                        + " disturbance",
+                "schedule: [{length: soon, delayMin: 0, delayMax: 16000}] | scenarios.yaml [x] schedule[0].length="
+                        + "'soon' is not a duration",
+                "schedule: [{length: 0s, delayMin: 0, delayMax: 16000}] | scenarios.yaml [x] schedule[0]: length must"
+                        + " be longer than zero",
+                "schedule: [{length: 9s, delayMin: 0, delayMax: ten}] | scenarios.yaml [x] schedule[0].delayMax='ten'"
+                        + " is not a whole number",
+                "schedule: [{length: 9s, delayMin: 9, delayMax: 1}] | scenarios.yaml [x] schedule[0]: delays 9..1",
+                "schedule: [{length: 9s, delayMax: 1}] | scenarios.yaml [x] schedule[0]: a phase needs length,",
+                "schedule: [{length: 9s, delayMin: 0, delayMax: 1, faults: {5xx: ten}}] | scenarios.yaml [x]"
+                        + " schedule[0]: faults 5xx='ten' is not a share",
+                "schedule: [{length: 9s, delayMin: 0, delayMax: 1, delay: 1}] | scenarios.yaml [x] schedule[0] has no field 'delay' (its"
+                        + " fields: delayMax, delayMin, faults, length)",
+                "schedule: 30s:0..4000 | scenarios.yaml [x] schedule: ",
+                "spike: {factor: 5, before: 40s, during: 20s, after: 60s} | scenarios.yaml [x] has a spike, whose"
+                        + " stages are set when",
+                "spike: {factor: 1, before: 40s, during: 20s, after: 60s} | scenarios.yaml [x] spike: factor=1 must be"
+                        + " at least 2",
+                "spike: {factor: 5, before: 40s, during: 20s} | scenarios.yaml [x] spike: a spike needs factor, before,"
+                        + " during and after",
+                "spike: lots | scenarios.yaml [x] spike: ",
             })
-    void aBadTimelineIsOneLineNamingTheEntry(String field, String expected) {
-        assertThatThrownBy(() -> plan("[x]", "kind = timeline", "users = 10", field))
+    void aBadTimelineIsOneLineNamingTheScenarioAndTheField(String field, String expected) {
+        assertThatThrownBy(() -> plan("x:", "  kind: timeline", "  users: 10", "  " + field))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(expected)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
@@ -92,11 +111,12 @@ class TimelinePlanTests {
 
     @Test
     void aDurationBesideAScheduleAndAScheduleOutsideATimelineAreRefused() {
-        assertThatThrownBy(() -> plan(
-                        "[x]", "kind = timeline", "users = 10", "duration = 60s", "schedule = 10s:0..4000,10s:0..9000"))
+        String schedule = "  schedule: [{length: 10s, delayMin: 0, delayMax: 4000}, {length: 10s, delayMin: 0,"
+                + " delayMax: 9000}]";
+        assertThatThrownBy(() -> plan("x:", "  kind: timeline", "  users: 10", "  duration: 60s", schedule))
                 .hasMessageContaining("duration")
                 .hasMessageContaining("is not for a timeline with a schedule or a spike");
-        assertThatThrownBy(() -> plan("[x]", "kind = comparison", "schedule = 10s:0..4000,10s:0..9000"))
-                .hasMessage("scenarios.conf [x] has a schedule or a spike, which only a timeline takes");
+        assertThatThrownBy(() -> plan("x:", "  kind: comparison", schedule))
+                .hasMessage("scenarios.yaml [x] has a schedule or a spike, which only a timeline takes");
     }
 }

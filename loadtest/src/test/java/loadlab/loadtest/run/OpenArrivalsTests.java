@@ -3,19 +3,18 @@ package loadlab.loadtest.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import loadlab.loadtest.plan.RateProfile;
 import org.junit.jupiter.api.Test;
 
 class OpenArrivalsTests {
 
     @Test
-    void rampsFromZeroToTheRateThenHoldsIt() {
-        assertThat(OpenArrivals.schedule(80, Duration.ofSeconds(5), Duration.ofSeconds(37)))
-                .isEqualTo("rate(0/sec) random_arrivals(5 sec) rate(80/sec) random_arrivals(37 sec) rate(80/sec)");
-    }
+    void aRateProfileTravelsToTheEnginesAsAPropertyAndBackUnchanged() {
+        RateProfile spike = RateProfile.spike(100.5, 5, Duration.ofSeconds(30), Duration.ofMillis(20_500));
 
-    @Test
-    void withoutARampUpStartsAtTheRateAndKeepsAFractionalRate() {
-        assertThat(OpenArrivals.schedule(150.5, Duration.ZERO, Duration.ofSeconds(10)))
-                .isEqualTo("rate(150.5/sec) random_arrivals(10 sec) rate(150.5/sec)");
+        String property = OpenArrivals.rates(spike);
+
+        assertThat(property).isEqualTo("0:100.5,30000:502.5,50500:100.5");
+        assertThat(OpenArrivals.rates(property)).isEqualTo(spike);
     }
 }

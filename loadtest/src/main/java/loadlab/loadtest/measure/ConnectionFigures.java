@@ -1,0 +1,16 @@
+package loadlab.loadtest.measure;
+
+/**
+ * The TCP connections clients opened to a target's port over a span: what tells keep-alive from a connection per
+ * request, whatever a report claims.
+ *
+ * @param opened   connections that appeared during the span, whichever side closed them and when
+ * @param peakOpen the most that were established at once at any reading
+ */
+public record ConnectionFigures(int opened, int peakOpen) {
+
+    /** Connections opened per request sent in the span: near 0 for kept-alive connections, 1 for one per request. */
+    public double perRequest(long requests) {
+        return requests == 0 ? 0 : (double) opened / requests;
+    }
+}

@@ -1,0 +1,33 @@
+package loadlab.loadtest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import loadlab.loadtest.plan.Knobs;
+import org.junit.jupiter.api.Test;
+
+/** `./mvnw -pl loadtest verify -Dusers=50`: every knob Maven is given reaches the runner, and nothing else does. */
+class MavenRunTests {
+
+    @Test
+    void everyKnobGivenAsAPropertyBecomesTheRunnersArgumentAndNothingElseDoes() {
+        Properties properties = new Properties();
+        properties.setProperty("users", "50");
+        properties.setProperty("appJvmFlags", "-Xms1g -Xmx1g");
+        properties.setProperty("maven.home", "/opt/maven");
+        properties.setProperty("mode", "report");
+        properties.setProperty("USERS", "60");
+
+        List<String> args = MavenRun.knobs(properties);
+
+        assertThat(args).containsExactly("--users=50", "--appJvmFlags=-Xms1g -Xmx1g");
+        List<String> withProject = new ArrayList<>(args);
+        withProject.add("--project=" + Path.of(System.getProperty("user.dir")).getParent());
+        Knobs knobs = Knobs.parse(withProject.toArray(String[]::new));
+        assertThat(knobs.plan().load().concurrency()).isEqualTo(50);
+        assertThat(knobs.plan().appJvmFlags()).containsExactly("-Xms1g", "-Xmx1g");
+    }
+}
