@@ -27,7 +27,7 @@ EXECUTORS := $(JAVA) -cp $(EXECUTORS_JAR) loadlab.executors.RunExecutors --proje
 # Every variable given on make's command line goes to the runner as typed: `make compare USERS=50` runs
 # `loadtest.jar compare USERS=50`. The runners know their knobs by these names, and refuse any other in one line;
 # only the few options make itself takes (below, and JAVA_HOME) stay here.
-MAKE_OPTIONS := JAVA_HOME DB_ARGS BIND PORT SSL
+MAKE_OPTIONS := JAVA_HOME DB_ARGS BIND PORT SSL QUICK_RESULTS
 KNOBS = $(strip $(foreach v,$(filter-out $(MAKE_OPTIONS),$(.VARIABLES)),$(if $(filter command line,$(origin $(v))),'$(v)=$(subst ','\'',$($(v)))')))
 
 # What each target asks the runner: its command, and the scenarios of scenarios.yaml it runs in turn.
@@ -38,10 +38,13 @@ runner_capacity := compare --scenario=capacity
 runner_soak := compare --scenario=soak
 runner_timelines := compare --scenario=slowdown,spike,faults
 runner_db-pools := compare --scenario=db-pool-10,db-pool-50,db-pool-100
+# make quick: the compare scenario with direct and two apps, short windows and no JIT warm-up; knobs given still win.
+QUICK_DEFAULTS := APPS=webflux,virtual DURATION=30s WARMUP=5s JIT_WARMUP=off
+runner_quick := compare $(QUICK_DEFAULTS)
 runner_scenarios := scenarios
 runner_report := report
 runner_diff := diff
-RUNNER_GOALS := compare sweep open capacity soak timelines db-pools scenarios report diff
+RUNNER_GOALS := quick compare sweep open capacity soak timelines db-pools scenarios report diff
 
 # The knobs are checked while make reads this file, before anything builds, by the runner itself (`--check` starts
 # nothing): a bad one costs a JVM start and one line, "Makefile:NN: *** loadtest: users='abc' is not a whole number.
@@ -78,26 +81,35 @@ KNOB_ERROR := $(call checked,$(EXECUTORS))
 $(if $(KNOB_ERROR),$(error $(KNOB_ERROR)))
 endif
 
-.PHONY: help build test format compare sweep open capacity scenarios timelines soak db-pools report diff db engine keystore dist executors clean
+.PHONY: help build test format quick compare sweep open capacity scenarios timelines soak db-pools report diff db engine keystore dist executors clean
 
 help: ## List the targets and the knobs
 	@echo "loadlab (JDK: $(JAVA_HOME))"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 	@echo "The runner (make's targets start it with the knobs given, e.g. make compare USERS=50):"
 	@$(RUNNER_CHECK) help
-	@echo "Knobs of make executors (its own JMH runner; README \"Executors, one level down\"):"
+	@echo "Knobs of make executors (its own JMH runner; docs/executors.md):"
 	@echo "  TASKS (10000) TASK_MS (200) HASH_ROUNDS (100) FORKS (2) WARMUP_ITERATIONS (2) ITERATIONS (5) ITERATION_TIME (2s) BENCH (all)"
 
 build: ## Build the runnable jars (slow-server and the five apps) without running tests
 	$(MVNW) package -DskipTests
 
-test: ## Run every test: unit, black-box app tests, a small end-to-end comparison, and the distribution on a JDK alone
-	$(MVNW) package
+# In each module the unit tests (*Tests, surefire), then, once package has built the jars, the tests that start
+# processes (*IT, failsafe); loadtest last, so the jars its tests start exist. One module at a time: two at once
+# starved slow-server's 4,000-connection test past Jetty's 30 s idle timeout (it passes alone on the same machine).
+# -DskipComparison: loadtest's verify would also run a comparison, which is how a user runs one.
+test: ## Run every test: unit, black-box app tests, small end-to-end runs (*IT), and the distribution on a JDK alone
+	$(MVNW) verify -DskipComparison
 	scripts/test-dist
 	scripts/test-make
 
 format: ## Reformat Java (palantir-java-format) and Kotlin (ktlint) in place; `make test` fails on what it would change
 	$(MVNW) -q spotless:apply
+
+# A first answer in minutes, into a scratch folder so that it never replaces the committed results.
+QUICK_RESULTS ?= quick-results
+quick: build ## A first answer in minutes: direct, app-webflux, app-virtual, 30 s windows, into QUICK_RESULTS (quick-results/)
+	$(RUN) $(QUICK_DEFAULTS) $(KNOBS) compare 'RESULTS=$(QUICK_RESULTS)'
 
 compare: build ## Run a scenario (SCENARIO, default compare: 500 users, 150 s window, 31-34 min; RUNS=3 repeats it) into results/
 sweep: build ## The sweep scenario: every target at 100 to 2000 users, results/sweep.md
@@ -123,7 +135,7 @@ db: ## Start the lab's PostgreSQL (db-server) in the foreground for manual use; 
 	$(MVNW) -q -pl db-server -am package -DskipTests
 	$(JAVA_HOME)/bin/java -jar db-server/target/db-server.jar $(DB_ARGS)
 
-# A JMeter remote engine for a controller on another host (README "Engines"). Options, not knobs: empty means the
+# A JMeter remote engine for a controller on another host (docs/multi-host.md). Options, not knobs: empty means the
 # engine's own default (127.0.0.1; 1099, and 1100 for its remote object; SSL off on loopback, on elsewhere).
 BIND ?=
 PORT ?=

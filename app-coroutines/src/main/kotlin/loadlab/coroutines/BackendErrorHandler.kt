@@ -1,10 +1,8 @@
 package loadlab.coroutines
 
-import io.netty.channel.ConnectTimeoutException
-import io.netty.handler.timeout.ReadTimeoutException
+import loadlab.clients.BackendFailures
 import loadlab.workload.BadBackendAnswerException
 import org.slf4j.LoggerFactory
-import org.springframework.core.NestedExceptionUtils
 import org.springframework.http.HttpStatus
 import org.springframework.http.MediaType
 import org.springframework.http.ResponseEntity
@@ -12,7 +10,6 @@ import org.springframework.web.bind.annotation.ExceptionHandler
 import org.springframework.web.bind.annotation.RestControllerAdvice
 import org.springframework.web.reactive.function.client.WebClientException
 import org.springframework.web.reactive.function.client.WebClientResponseException
-import java.net.ConnectException
 
 /**
  * Any failure of the backend call becomes a quick 502 with a short JSON reason, without retries: a load test must
@@ -40,23 +37,9 @@ class BackendErrorHandler {
             .body(mapOf("error" to "backend unavailable: ${e.message}"))
     }
 
-    private fun reason(e: WebClientException): String {
-        if (e is WebClientResponseException) {
-            return "HTTP ${e.statusCode.value()}"
-        }
-        // The client wraps the telling exception at varying depths, so look along the whole chain.
-        for (cause in generateSequence<Throwable>(e) { it.cause }) {
-            when (cause) {
-                is ConnectTimeoutException -> return "connect timeout"
-                is ReadTimeoutException -> return "response timeout"
-                is ConnectException -> return "connection refused"
-            }
-        }
-        val root = NestedExceptionUtils.getMostSpecificCause(e)
-        return root.message?.let(::abbreviate) ?: root.javaClass.simpleName
-    }
-
-    private fun abbreviate(message: String) = if (message.length <= 100) message else message.take(100) + "..."
+    // An HTTP error names its status; any other failure is named the same whichever client library made the call.
+    private fun reason(e: WebClientException): String =
+        if (e is WebClientResponseException) "HTTP ${e.statusCode.value()}" else BackendFailures.reason(e)
 
     private companion object {
         private val log = LoggerFactory.getLogger(BackendErrorHandler::class.java)

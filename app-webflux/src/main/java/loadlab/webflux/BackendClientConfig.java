@@ -1,45 +1,28 @@
 package loadlab.webflux;
 
-import io.netty.channel.ChannelOption;
+import loadlab.clients.ReactiveClient;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.web.reactive.function.client.WebClient;
-import reactor.netty.http.HttpProtocol;
-import reactor.netty.http.client.HttpClient;
-import reactor.netty.resources.ConnectionProvider;
 
 /**
- * The non-blocking client to the backend, on Boot's {@link WebClient.Builder} with a connection pool sized so that
- * it never caps calls in flight: the event loop, not the pool, is the model under test.
+ * The non-blocking client to the backend, on the client library {@code backend.client} names, with no cap of its own
+ * on calls in flight (see loadlab.clients): the event loop, not the client, is the model under test.
  */
 @Configuration(proxyBeanMethods = false)
 class BackendClientConfig {
 
-    // Spring's default pool holds 500 connections and queues 1000 more acquires, then fails them; Reactor Netty's own
-    // default is smaller still. No limit instead, like the MVC apps' JDK HttpClient: a fan-out at 10,000 users makes
-    // 10,000 x n calls at once, so any fixed size (it was 10,000) would cap these two apps alone. What does bound
-    // connections to one backend, the kernel's ephemeral ports (about 28,000 here), bounds every model alike.
-    @Bean(destroyMethod = "dispose")
-    ConnectionProvider backendConnections() {
-        return ConnectionProvider.builder("backend")
-                .maxConnections(Integer.MAX_VALUE)
-                .pendingAcquireMaxCount(-1)
-                .build();
+    // Closed on shutdown: drops the library's connections and stops its threads. Refuses backend.client=simple, which
+    // only blocks.
+    @Bean(destroyMethod = "close")
+    ReactiveClient backendLibrary(BackendProperties backend) {
+        return ReactiveClient.of(backend.client(), backend.connectTimeout(), backend.responseTimeout());
     }
 
     @Bean
-    WebClient backendClient(
-            WebClient.Builder builder, ConnectionProvider backendConnections, BackendProperties backend) {
-        HttpClient httpClient = HttpClient.create(backendConnections)
-                // HTTP/1.1 only, like the MVC apps' client: one connection per call in flight, no multiplexing.
-                .protocol(HttpProtocol.HTTP11)
-                .option(
-                        ChannelOption.CONNECT_TIMEOUT_MILLIS,
-                        Math.toIntExact(backend.connectTimeout().toMillis()))
-                .responseTimeout(backend.responseTimeout());
+    WebClient backendClient(WebClient.Builder builder, ReactiveClient backendLibrary, BackendProperties backend) {
         return builder.baseUrl(backend.baseUrl().toString())
-                .clientConnector(new ReactorClientHttpConnector(httpClient))
+                .clientConnector(backendLibrary.connector())
                 .build();
     }
 }

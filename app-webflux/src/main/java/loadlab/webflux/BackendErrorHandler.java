@@ -1,13 +1,10 @@
 package loadlab.webflux;
 
-import io.netty.channel.ConnectTimeoutException;
-import io.netty.handler.timeout.ReadTimeoutException;
-import java.net.ConnectException;
 import java.util.Map;
+import loadlab.clients.BackendFailures;
 import loadlab.workload.BadBackendAnswerException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.core.NestedExceptionUtils;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -44,29 +41,11 @@ class BackendErrorHandler {
                 .body(Map.of("error", "backend unavailable: " + e.getMessage()));
     }
 
+    // An HTTP error names its status; any other failure is named the same whichever client library made the call.
     private static String reason(WebClientException e) {
         if (e instanceof WebClientResponseException response) {
             return "HTTP " + response.getStatusCode().value();
         }
-        // The client wraps the telling exception at varying depths, so look along the whole chain.
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof ConnectTimeoutException) {
-                return "connect timeout";
-            }
-            if (cause instanceof ReadTimeoutException) {
-                return "response timeout";
-            }
-            if (cause instanceof ConnectException) {
-                return "connection refused";
-            }
-        }
-        Throwable root = NestedExceptionUtils.getMostSpecificCause(e);
-        return root.getMessage() != null
-                ? abbreviate(root.getMessage())
-                : root.getClass().getSimpleName();
-    }
-
-    private static String abbreviate(String message) {
-        return message.length() <= 100 ? message : message.substring(0, 100) + "...";
+        return BackendFailures.reason(e);
     }
 }

@@ -2,18 +2,22 @@ package loadlab.webflux;
 
 import java.net.URI;
 import java.time.Duration;
+import loadlab.clients.ClientLibrary;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Where the slow backend is and how long to wait for it.
+ * Where the slow backend is, how long to wait for it, and which client library calls it.
  *
  * @param baseUrl the backend; {@code GET /} is called on it
  * @param connectTimeout a refused or unreachable backend must fail fast, not hold a request for long
  * @param responseTimeout longer than the backend's slowest answer (4 s), so only a backend that hangs times out
+ * @param client the HTTP client library under WebClient: {@code reactor} (the default, what Boot picks for WebFlux),
+ *     {@code jdk}, {@code apache} or {@code jetty}; not {@code simple}, which only blocks
  */
 @ConfigurationProperties("backend")
 record BackendProperties(
         @DefaultValue("http://127.0.0.1:8000") URI baseUrl,
         @DefaultValue("2s") Duration connectTimeout,
-        @DefaultValue("20s") Duration responseTimeout) {}
+        @DefaultValue("20s") Duration responseTimeout,
+        @DefaultValue("reactor") ClientLibrary client) {}

@@ -20,7 +20,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * {@code GET /db}, the same in every app whatever its model: one query to the lab's PostgreSQL through the app's pool,
  * answered {@code {"delayMs":N}} with the delay the database slept; a stopped database is a {@code 502}, a pool with no
  * free connection within the acquire timeout a {@code 503}, and the pool never holds more than its size. Black-box,
- * against the one db-server of the test JVM ({@link TestDatabase}). An app's {@code DbControllerTests} extends this
+ * against the one db-server of the test JVM ({@link TestDatabase}). An app's {@code DbControllerIT} extends this
  * with its {@code @SpringBootTest} on a random port.
  *
  * <p>The pool's size is proven by counting what PostgreSQL itself sees ({@code pg_stat_activity}) during a held

@@ -124,6 +124,15 @@ public final class ExecutorsReport {
     record Code(String benchmark, String code) {}
 
     public static String render(List<JmhResult> results, RunEnvironment env) {
+        return TEMPLATES.render("executors", view(results, env));
+    }
+
+    /** The report's two tables alone: the docs' generated block of the headline figures. */
+    public static String headline(List<JmhResult> results, RunEnvironment env) {
+        return TEMPLATES.render("headline", view(results, env));
+    }
+
+    private static View view(List<JmhResult> results, RunEnvironment env) {
         if (results.isEmpty()) {
             throw new IllegalArgumentException("the JMH result has no benchmarks");
         }
@@ -131,56 +140,50 @@ public final class ExecutorsReport {
         List<ReportRow> blocking = group(rows, Variant.Group.BLOCKING);
         List<ReportRow> hashing = group(rows, Variant.Group.HASHING);
         JmhResult first = results.getFirst();
-        return TEMPLATES.render(
-                "executors",
-                new View(
-                        new Scenario(
-                                first.param("tasks"),
-                                blocking.isEmpty()
-                                        ? Optional.empty()
-                                        : Optional.of(
-                                                blocking.getFirst().result().param("delayMs")),
-                                hashing.isEmpty()
-                                        ? Optional.empty()
-                                        : Optional.of(
-                                                hashing.getFirst().result().param("hashRounds")),
-                                first.jmhVersion(),
-                                first.threads(),
-                                first.threads() == 1,
-                                first.forks(),
-                                first.forks() == 1,
-                                first.warmupIterations(),
-                                first.warmupTime(),
-                                first.measurementIterations(),
-                                first.measurementTime(),
-                                PeakProfiler.class.getName()),
-                        env,
-                        first.jvm(),
-                        String.join(" ", first.jvmArgs()),
-                        minutes(env.wallTime()),
+        return new View(
+                new Scenario(
+                        first.param("tasks"),
                         blocking.isEmpty()
                                 ? Optional.empty()
-                                : Optional.of(group(
-                                        blocking, blocking.getFirst().result().param("delayMs"), env, "—")),
+                                : Optional.of(blocking.getFirst().result().param("delayMs")),
                         hashing.isEmpty()
                                 ? Optional.empty()
-                                : Optional.of(group(
-                                        hashing, hashing.getFirst().result().param("hashRounds"), env, "—")),
-                        published(blocking),
-                        new Reading(
-                                unbounded(blocking),
-                                platform(blocking),
-                                pools(blocking),
-                                hashingReading(blocking, hashing, env),
-                                noisy(blocking, hashing)),
-                        rows.stream()
-                                .map(r -> new Code(
-                                        r.variant().benchmark(), r.variant().code()))
-                                .toList(),
-                        CHARTS,
-                        ExecutorsCharts.BLOCKING,
-                        ExecutorsCharts.HASHING,
-                        RESULT_JSON));
+                                : Optional.of(hashing.getFirst().result().param("hashRounds")),
+                        first.jmhVersion(),
+                        first.threads(),
+                        first.threads() == 1,
+                        first.forks(),
+                        first.forks() == 1,
+                        first.warmupIterations(),
+                        first.warmupTime(),
+                        first.measurementIterations(),
+                        first.measurementTime(),
+                        PeakProfiler.class.getName()),
+                env,
+                first.jvm(),
+                String.join(" ", first.jvmArgs()),
+                minutes(env.wallTime()),
+                blocking.isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(
+                                group(blocking, blocking.getFirst().result().param("delayMs"), env, "—")),
+                hashing.isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(group(hashing, hashing.getFirst().result().param("hashRounds"), env, "—")),
+                published(blocking),
+                new Reading(
+                        unbounded(blocking),
+                        platform(blocking),
+                        pools(blocking),
+                        hashingReading(blocking, hashing, env),
+                        noisy(blocking, hashing)),
+                rows.stream()
+                        .map(r -> new Code(r.variant().benchmark(), r.variant().code()))
+                        .toList(),
+                CHARTS,
+                ExecutorsCharts.BLOCKING,
+                ExecutorsCharts.HASHING,
+                RESULT_JSON);
     }
 
     private static Group group(List<ReportRow> rows, long per, RunEnvironment env, String none) {

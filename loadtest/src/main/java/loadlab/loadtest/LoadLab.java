@@ -66,12 +66,21 @@ public final class LoadLab {
     /** What the command asks: every plan of the knobs in turn, or a rebuild or a diff of results. */
     static boolean execute(Knobs knobs, PrintStream out, String runId) {
         return switch (knobs.mode()) {
-            case REPORT -> Rebuild.all(knobs.setup().resultsDir(), out);
+            case REPORT -> Rebuild.all(knobs.setup().resultsDir(), out) & refreshDocs(knobs.setup(), out);
             case DIFF ->
                 Diff.write(knobs.compareWith().orElseThrow(), knobs.setup().resultsDir(), out);
             case RUN, SCENARIOS ->
-                enginesAnswer(knobs.setup(), out) && runAll(knobs.plans(), knobs.setup(), out, runId);
+                enginesAnswer(knobs.setup(), out)
+                        && runAll(knobs.plans(), knobs.setup(), out, runId) & refreshDocs(knobs.setup(), out);
         };
+    }
+
+    /**
+     * The README's and docs' generated blocks, after a rebuild or a run of the project's own results folder: the
+     * documentation cites that folder, and only that one.
+     */
+    private static boolean refreshDocs(Setup setup, PrintStream out) {
+        return !Docs.isTheProjects(setup.projectDir(), setup.resultsDir()) || Docs.refresh(setup.projectDir(), out);
     }
 
     /** Whether every remote engine answers, checked before any service starts; each one that does not is one line. */

@@ -10,13 +10,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import loadlab.loadtest.measure.DataFile;
+import loadlab.loadtest.report.ExperimentsReport;
 import loadlab.loadtest.run.ResultsFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Golden files: every committed data file under results/ is rendered again, as {@code make report} does, and each report
- * (and the index) must equal the committed one byte for byte. A change to a report's wording or figures shows up here,
+ * (and the indexes: the answer page and the experiments') must equal the committed one byte for byte. A change to a report's wording or figures shows up here,
  * and is committed with the reports {@code make report} writes.
  */
 class GoldenReportsTests {
@@ -45,6 +46,10 @@ class GoldenReportsTests {
             assertThat(rendered).as(report.toString()).hasSameTextualContentAs(report, StandardCharsets.UTF_8);
             assertThat(Files.readString(rendered)).as(report.toString()).isEqualTo(Files.readString(report));
         }
-        assertThat(Files.readString(copy.resolve(Index.FILE))).isEqualTo(Files.readString(RESULTS.resolve(Index.FILE)));
+        for (Path index : List.of(Path.of(Index.FILE), Path.of(ExperimentsReport.FOLDER, Index.FILE))) {
+            assertThat(Files.readString(copy.resolve(index)))
+                    .as(index.toString())
+                    .isEqualTo(Files.readString(RESULTS.resolve(index)));
+        }
     }
 }

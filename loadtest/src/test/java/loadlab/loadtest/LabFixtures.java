@@ -56,14 +56,17 @@ final class LabFixtures {
 
     private LabFixtures() {}
 
-    /** A small, quick scenario on free ports, writing to {@code results}; extra arguments override. */
+    /**
+     * A small, quick scenario on free ports, writing to {@code results}; extra arguments override. The shortest phases
+     * in which every target still answers: the tests assert behaviour (answers, errors, files, processes), never a rate.
+     */
     static List<String> smallScenario(Path results, String... overrides) throws IOException {
         List<String> args = new ArrayList<>(List.of(
                 "--project=" + PROJECT,
                 "--results=" + results,
                 "--rampup=1s",
-                "--warmup=2s",
-                "--duration=5s",
+                "--warmup=1s",
+                "--duration=3s",
                 // The JIT of a 50-user load can take minutes to settle; these tests check behaviour, not cost.
                 "--jitWarmup=off",
                 "--delayMin=0",

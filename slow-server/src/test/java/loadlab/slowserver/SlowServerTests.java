@@ -9,7 +9,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +24,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 /** Black-box over HTTP: every server here listens on a free port on the loopback interface. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -174,37 +171,6 @@ class SlowServerTests {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
-            --min-delay-ms=abc               | slow-server: --min-delay-ms=abc is not a whole number
-            --schedule=30s:0..4000,20s:0..x  | slow-server: --schedule phase 2 (20s:0..x): delays 0..x are not min..max or one number of ms, e.g. 0..4000
-            """)
-    void theProcessRejectsBadConfigurationWithExitCodeTwoAndOneLine(String badArgument, String expectedLine)
-            throws Exception {
-        String classpath = String.join(
-                java.io.File.pathSeparator,
-                codeLocation(SlowServer.class),
-                codeLocation(com.github.tomakehurst.wiremock.WireMockServer.class));
-        Process process = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp",
-                        classpath,
-                        SlowServer.class.getName(),
-                        badArgument)
-                .start();
-        try {
-            boolean exited = process.waitFor(30, TimeUnit.SECONDS);
-            assertThat(exited).as("child JVM exited").isTrue();
-
-            assertThat(process.exitValue()).isEqualTo(2);
-            String stderr = new String(process.getErrorStream().readAllBytes());
-            assertThat(stderr.lines().toList()).containsExactly(expectedLine);
-            assertThat(process.getInputStream().readAllBytes()).as("stdout").isEmpty();
-        } finally {
-            process.destroyForcibly();
-        }
-    }
-
     private static SlowServer start(String... args) {
         List<String> all = new ArrayList<>(List.of(args));
         all.add("--port=0");
@@ -239,11 +205,6 @@ class SlowServerTests {
 
     private static int liveThreads() {
         return ManagementFactory.getThreadMXBean().getThreadCount();
-    }
-
-    private static String codeLocation(Class<?> type) throws Exception {
-        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI())
-                .toString();
     }
 
     private record Timed(HttpResponse<String> response, long elapsedMs) {}

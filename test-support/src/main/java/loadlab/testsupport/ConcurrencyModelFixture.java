@@ -7,6 +7,7 @@ import java.time.Duration;
 import loadlab.testsupport.CountingBackend.Burst;
 import loadlab.testsupport.HttpCalls.Reply;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -25,14 +26,21 @@ import org.springframework.web.bind.annotation.RestController;
 @Import(ConcurrencyModelFixture.ThreadProbe.class)
 public abstract class ConcurrencyModelFixture {
 
-    protected static final CountingBackend backend = CountingBackend.start();
+    /** This test class's own backend (see {@link CountingBackend#start()}). */
+    protected static CountingBackend backend;
 
     /** Only keeps a broken app from hanging the build; no assertion depends on it. */
     protected static final Duration PATIENCE = Duration.ofSeconds(60);
 
+    @BeforeAll
+    static void startBackend() {
+        backend = CountingBackend.start();
+    }
+
+    // Read when the app starts, which is after startBackend.
     @DynamicPropertySource
     static void backend(DynamicPropertyRegistry registry) {
-        registry.add("backend.base-url", backend::baseUrl);
+        registry.add("backend.base-url", () -> backend.baseUrl());
     }
 
     @AfterAll

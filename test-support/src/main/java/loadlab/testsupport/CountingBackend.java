@@ -11,6 +11,8 @@ import com.github.tomakehurst.wiremock.jetty11.Jetty11HttpServer;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
@@ -80,7 +82,12 @@ public final class CountingBackend implements AutoCloseable {
         server.start();
     }
 
-    /** Starts on a free port. */
+    /**
+     * Starts on a free port. A contract starts one per test class ({@code @BeforeAll}) and stops it after the class,
+     * rather than one per JVM: the client matrix runs a contract once per client library in one JVM, each time against
+     * an app started afresh, and each run must begin with a backend that no earlier run has touched (no connection
+     * open, no count).
+     */
     public static CountingBackend start() {
         return new CountingBackend(0);
     }
@@ -268,14 +275,23 @@ public final class CountingBackend implements AutoCloseable {
         return counter.max.get();
     }
 
+    /**
+     * The {@code User-Agent} headers of the calls received since start or {@link #resetCounts()} ({@code "null"} for
+     * none): each client library writes its own, so they tell which library made the calls.
+     */
+    public Set<String> userAgents() {
+        return Set.copyOf(counter.userAgents);
+    }
+
     /** Calls received since start or {@link #resetCounts()}. */
     public int received() {
         return counter.received.get();
     }
 
-    /** Call only while idle: the maximum restarts from the calls in flight now. */
+    /** Call only while idle: the maximum restarts from the calls in flight now, received calls and agents from none. */
     public void resetCounts() {
         counter.received.set(0);
+        counter.userAgents.clear();
         counter.max.set(counter.inFlight.get());
     }
 
@@ -322,6 +338,7 @@ public final class CountingBackend implements AutoCloseable {
         final AtomicInteger inFlight = new AtomicInteger();
         final AtomicInteger max = new AtomicInteger();
         final AtomicInteger received = new AtomicInteger();
+        final Set<String> userAgents = ConcurrentHashMap.newKeySet();
 
         @Override
         public void onRequestBegin(Request request) {
@@ -330,6 +347,7 @@ public final class CountingBackend implements AutoCloseable {
             }
             request.setAttribute(ENTERED, Boolean.TRUE);
             received.incrementAndGet();
+            userAgents.add(String.valueOf(request.getHeader("User-Agent")));
             max.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
         }
 

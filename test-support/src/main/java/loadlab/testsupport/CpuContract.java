@@ -9,6 +9,7 @@ import java.net.URI;
 import loadlab.testsupport.HttpCalls.Reply;
 import loadlab.workload.CpuWork;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,11 +26,18 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 public abstract class CpuContract {
 
-    protected static final CountingBackend backend = CountingBackend.start();
+    /** This test class's own backend (see {@link CountingBackend#start()}). */
+    protected static CountingBackend backend;
 
+    @BeforeAll
+    static void startBackend() {
+        backend = CountingBackend.start();
+    }
+
+    // Read when the app starts, which is after startBackend.
     @DynamicPropertySource
     static void backend(DynamicPropertyRegistry registry) {
-        registry.add("backend.base-url", backend::baseUrl);
+        registry.add("backend.base-url", () -> backend.baseUrl());
     }
 
     @AfterAll

@@ -15,6 +15,7 @@ import loadlab.testsupport.CountingBackend.Hold;
 import loadlab.testsupport.HttpCalls.Reply;
 import loadlab.workload.Fanout;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -31,14 +32,21 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 public abstract class FanoutContract {
 
-    protected static final CountingBackend backend = CountingBackend.start();
+    /** This test class's own backend (see {@link CountingBackend#start()}). */
+    protected static CountingBackend backend;
 
     /** Only keeps a broken app from hanging the build; no assertion depends on it. */
     private static final Duration PATIENCE = Duration.ofSeconds(60);
 
+    @BeforeAll
+    static void startBackend() {
+        backend = CountingBackend.start();
+    }
+
+    // Read when the app starts, which is after startBackend.
     @DynamicPropertySource
     static void backend(DynamicPropertyRegistry registry) {
-        registry.add("backend.base-url", backend::baseUrl);
+        registry.add("backend.base-url", () -> backend.baseUrl());
     }
 
     @AfterAll

@@ -10,6 +10,7 @@ import java.util.List;
 import loadlab.testsupport.CountingBackend.Hold;
 import loadlab.testsupport.HttpCalls.Reply;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -24,7 +25,8 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 public abstract class HangRecoveryContract {
 
-    protected static final CountingBackend backend = CountingBackend.start();
+    /** This test class's own backend (see {@link CountingBackend#start()}). */
+    protected static CountingBackend backend;
 
     /**
      * More than app-threadpool's 200 workers: that model holds 200 calls at the backend and queues the other 50 until
@@ -38,9 +40,15 @@ public abstract class HangRecoveryContract {
     /** Only keeps a broken app from hanging the build; no assertion depends on it. */
     private static final Duration PATIENCE = Duration.ofSeconds(60);
 
+    @BeforeAll
+    static void startBackend() {
+        backend = CountingBackend.start();
+    }
+
+    // Read when the app starts, which is after startBackend.
     @DynamicPropertySource
     static void backend(DynamicPropertyRegistry registry) {
-        registry.add("backend.base-url", backend::baseUrl);
+        registry.add("backend.base-url", () -> backend.baseUrl());
         // One second, not the default twenty: app-threadpool answers the burst in two waves of the timeout.
         registry.add("backend.response-timeout", () -> "1s");
     }

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Locale;
 import loadlab.testsupport.HttpCalls.Reply;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -23,16 +24,24 @@ import org.springframework.test.context.DynamicPropertySource;
  * unchanged, and any failure of the backend is a quick 502 with a short JSON reason, after which the app still serves.
  * One copy for all five apps, so that none of them can drift from it.
  *
- * <p>An app's {@code ProxyControllerTests} extends this and adds only its {@code @SpringBootTest}, on a random port
- * and with {@code backend.response-timeout=1s}, so that the timeout case costs one second, not twenty.
+ * <p>An app's {@code ProxyControllerTests} extends this and adds only its {@code @SpringBootTest}, on a random port.
  */
 public abstract class ProxyContract {
 
-    protected static final CountingBackend backend = CountingBackend.start();
+    /** This test class's own backend (see {@link CountingBackend#start()}). */
+    protected static CountingBackend backend;
 
+    @BeforeAll
+    static void startBackend() {
+        backend = CountingBackend.start();
+    }
+
+    // Read when the app starts, which is after startBackend.
     @DynamicPropertySource
     static void backend(DynamicPropertyRegistry registry) {
-        registry.add("backend.base-url", backend::baseUrl);
+        registry.add("backend.base-url", () -> backend.baseUrl());
+        // One second, not the default twenty, so that the timeout case costs one second.
+        registry.add("backend.response-timeout", () -> "1s");
     }
 
     @AfterAll

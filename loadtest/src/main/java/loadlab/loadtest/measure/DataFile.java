@@ -32,7 +32,7 @@ import loadlab.loadtest.plan.Target;
  * boundary between measuring and reporting. {@code make report} renders every report and chart again from these
  * files alone, and {@code make diff} compares two of them. Jackson writes and reads the figure records themselves (a
  * missing figure is {@code null}, never a zero; doubles round-trip exactly); the records below give the plan and the
- * points the shape the files have always had. The README's "Data files" section lists the fields.
+ * points the shape the files have always had. docs/data-files.md lists the fields.
  */
 public final class DataFile {
 

@@ -66,7 +66,7 @@ public record Target(String name, String module, int defaultPort, OptionalInt th
 
     /**
      * Each app's model where the request goes to PostgreSQL, not slow-server: the same server, with the database
-     * client at the leaf in place of the HTTP one (the README's GET /db).
+     * client at the leaf in place of the HTTP one (docs/database.md, GET /db).
      */
     private static final Map<String, String> OVER_DATABASE = Map.of(
             "app-threadpool", "Tomcat, 200 threads, JDBC through a Hikari pool",

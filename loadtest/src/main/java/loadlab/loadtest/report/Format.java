@@ -68,6 +68,15 @@ final class Format {
         return millis >= 1000 ? whole(millis / 1000) + " s" : whole(millis) + " ms";
     }
 
+    /** A command's length in whole minutes, or hours and minutes: {@code 31 min}, {@code 1 h 32 min}. */
+    static String minutes(java.time.Duration length) {
+        long minutes = Math.round(length.toSeconds() / 60.0);
+        if (minutes < 1) {
+            return length.toSeconds() + " s";
+        }
+        return minutes < 60 ? minutes + " min" : minutes / 60 + " h " + minutes % 60 + " min";
+    }
+
     static java.util.Optional<Double> boxed(java.util.OptionalDouble value) {
         return value.isPresent() ? java.util.Optional.of(value.getAsDouble()) : java.util.Optional.empty();
     }

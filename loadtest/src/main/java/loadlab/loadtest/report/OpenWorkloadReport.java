@@ -98,7 +98,7 @@ final class OpenWorkloadReport {
         Plan plan = results.plan();
         Map<Target, List<Point>> byTarget = results.byTarget();
         LoadShape heaviest = plan.loads().getLast();
-        List<Scores> top = IndexReport.atLoad(results, heaviest);
+        List<Scores> top = Scores.atLoad(results, heaviest);
         List<Point> topPoints = top.stream().flatMap(s -> s.runs().stream()).toList();
         List<KeptRow> kept = new ArrayList<>();
         List<Tables.Row<Rate>> details = new ArrayList<>();

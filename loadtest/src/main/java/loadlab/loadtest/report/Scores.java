@@ -1,15 +1,18 @@
 package loadlab.loadtest.report;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import loadlab.loadtest.measure.Estimate;
 import loadlab.loadtest.measure.Intervals;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.Spread;
 import loadlab.loadtest.measure.Thresholds;
+import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Target;
 
 /**
@@ -97,5 +100,16 @@ record Scores(Target target, List<Point> runs) {
     /** The ranking of CPU over slow-server's holds only between apps that served the same rate: see the Method. */
     static boolean ratesMatter(Figure cpu) {
         return cpu == Figure.CPU_OVER_BACKEND;
+    }
+
+    /** Every target's runs at one load, in run order. */
+    static List<Scores> atLoad(ResultSet results, LoadShape load) {
+        Map<Target, List<Point>> byTarget = results.byTarget();
+        return byTarget.entrySet().stream()
+                .map(e -> new Scores(
+                        e.getKey(),
+                        e.getValue().stream().filter(p -> p.load().equals(load)).toList()))
+                .filter(s -> !s.runs().isEmpty())
+                .toList();
     }
 }

@@ -102,7 +102,7 @@ final class SweepReport {
         Plan plan = results.plan();
         Map<Target, List<Point>> byTarget = results.byTarget();
         LoadShape heaviest = plan.loads().getLast();
-        List<Scores> top = IndexReport.atLoad(results, heaviest);
+        List<Scores> top = Scores.atLoad(results, heaviest);
         List<Point> topPoints = top.stream().flatMap(s -> s.runs().stream()).toList();
         TailFigure tail = TailFigure.of(topPoints, plan.phases().timeoutSeconds());
         List<Saturation> saturation = new ArrayList<>();

@@ -110,16 +110,6 @@ record Verdict(
                 notServed);
     }
 
-    /** The peak platform threads line, which the index shows beside the headline figures. */
-    static Line threads(List<Scores> scores) {
-        List<Scores> competing =
-                scores.stream().filter(s -> s.target().isApp() && s.served()).toList();
-        return withCells(
-                line(competing, s -> s.memory(Figure.THREADS), e -> "", false),
-                competing,
-                s -> Cells.of(Figure.THREADS, s.runs()));
-    }
-
     private static Line line(
             List<Scores> scores,
             Function<Scores, Optional<Estimate>> figure,

@@ -1,16 +1,13 @@
 package loadlab.loadtest.report;
 
+import static loadlab.loadtest.report.SyntheticRuns.run;
+import static loadlab.loadtest.report.SyntheticRuns.tail;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import loadlab.loadtest.measure.ErrorClass;
-import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.Point;
-import loadlab.loadtest.measure.ResponseTimes;
 import loadlab.loadtest.measure.RunStats;
 import loadlab.loadtest.measure.TestPoints;
 import loadlab.loadtest.plan.LoadShape;
@@ -20,35 +17,10 @@ import org.junit.jupiter.api.Test;
 /** The verdict logic on synthetic runs whose answer is known: who leads, who is even, what cannot lead. */
 class VerdictTests {
 
-    private static final LoadShape LOAD = new LoadShape.Closed(500);
-    private static final MeasurementWindow WINDOW = MeasurementWindow.ofSeconds(0, 100);
+    private static final LoadShape LOAD = SyntheticRuns.LOAD;
     private static final Target A = Target.app("app-webflux").orElseThrow();
     private static final Target B = Target.app("app-virtual").orElseThrow();
     private static final Target C = Target.app("app-coroutines").orElseThrow();
-
-    /** A run of {@code requests} over 100 s, {@code errors} of them errors of {@code errorClass}. */
-    private static RunStats run(int requests, int errors, ErrorClass errorClass, ResponseTimes times) {
-        Map<ErrorClass, Integer> byClass = new EnumMap<>(ErrorClass.class);
-        for (ErrorClass c : ErrorClass.values()) {
-            byClass.put(c, c == errorClass ? errors : 0);
-        }
-        double ceiling = 250;
-        return new RunStats(
-                WINDOW,
-                requests,
-                requests / WINDOW.seconds(),
-                Optional.of(times),
-                errors,
-                100.0 * errors / requests,
-                byClass,
-                ceiling,
-                100.0 * (requests - errors) / WINDOW.seconds() / ceiling,
-                Optional.empty());
-    }
-
-    private static ResponseTimes tail(long p95, long p99, long max) {
-        return new ResponseTimes(2000, 1, 2000, 3600, p95, p99, max);
-    }
 
     private static Scores scores(Target target, RunStats... runs) {
         List<Point> points = new java.util.ArrayList<>();

@@ -1,7 +1,0 @@
-package loadlab.coroutines
-
-import loadlab.dbtest.DbContract
-import org.springframework.boot.test.context.SpringBootTest
-
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class DbControllerTests : DbContract()
