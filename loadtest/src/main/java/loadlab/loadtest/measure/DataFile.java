@@ -235,14 +235,22 @@ public final class DataFile {
         }
     }
 
-    record TargetJson(String name, String module, int defaultPort, OptionalInt threadLimit, String model) {
+    /** A target as written; {@code client} only when a plan chose it, so files from before clients still match. */
+    record TargetJson(
+            String name,
+            String module,
+            int defaultPort,
+            OptionalInt threadLimit,
+            String model,
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> client) {
 
         static TargetJson of(Target t) {
-            return new TargetJson(t.name(), t.module(), t.defaultPort(), t.threadLimit(), t.model());
+            return new TargetJson(t.name(), t.module(), t.defaultPort(), t.threadLimit(), t.model(), t.client());
         }
 
         Target target() {
-            return new Target(name, module, defaultPort, threadLimit, model);
+            return new Target(
+                    name, module, defaultPort, threadLimit, model, client == null ? Optional.empty() : client);
         }
     }
 

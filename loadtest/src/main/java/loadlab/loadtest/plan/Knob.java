@@ -79,6 +79,13 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
             "all",
             "comma-separated: threadpool,threadpool-400,webflux,coroutines,virtual, or none (direct row only)",
             Knob::apps);
+    public static final Knob<List<String>> CLIENT = measured(
+            "client",
+            null,
+            "the HTTP client under every app's backend calls (backend.client), comma-separated: jdk, reactor, apache,"
+                    + " jetty, simple (blocking apps only); each app of APPS x each client is a target named"
+                    + " app-virtual+jdk; an entry virtual+simple names one app x client; none: each model's own client",
+            Knob::clients);
     public static final Knob<Integer> DELAY_MIN = measured(
             "delayMin", "0", "slow-server's uniform delay range, lower end, ms", wholeNumber(0, MAX_DELAY_MS, " ms"));
     public static final Knob<Integer> DELAY_MAX = measured(
@@ -189,6 +196,7 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
             DURATION,
             TIMEOUT,
             APPS,
+            CLIENT,
             DELAY_MIN,
             DELAY_MAX,
             APP_CPUS,
@@ -399,6 +407,25 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
             targets.add(app);
         }
         return List.copyOf(targets);
+    }
+
+    /** Clients ({@code jdk}) or app x client entries ({@code virtual+simple}), each known, none twice. */
+    private static List<String> clients(String label, String raw) {
+        List<String> entries = names(label, raw);
+        for (String entry : entries) {
+            int plus = entry.indexOf('+');
+            String client = entry.substring(plus + 1);
+            if (!Target.CLIENTS.contains(client)) {
+                throw new IllegalArgumentException(
+                        label + ": unknown client '" + client + "' (known: " + String.join(", ", Target.CLIENTS) + ")");
+            }
+            if (plus >= 0 && Target.app(entry.substring(0, plus)).isEmpty()) {
+                throw new IllegalArgumentException(label + ": entry '" + entry + "' names no app (known: "
+                        + String.join(
+                                ", ", Target.APPS.stream().map(Target::name).toList()) + ")");
+            }
+        }
+        return entries;
     }
 
     /** Where the app and the rest of the lab run: apart when the value names the app's CPUs. */

@@ -1,6 +1,7 @@
 package loadlab.loadtest.plan;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -53,7 +54,7 @@ final class Plans {
             case OPEN -> openLoads(values, phases.timeout());
         };
         Request request = request(scenario, where);
-        List<Target> targets = values.get(Knob.APPS);
+        List<Target> targets = withClients(values.get(Knob.APPS), values, scenario, request);
         return new Plan(
                 scenario.name(),
                 scenario.about(),
@@ -71,6 +72,57 @@ final class Plans {
                 scenario.results() == null ? scenario.name() : scenario.results(),
                 dbPool(scenario, values, request),
                 values.get(Knob.APP_JVM_FLAGS));
+    }
+
+    /**
+     * The targets with the clients the plan gives them: unchanged without {@code client}; each app x each client for
+     * plain clients; the app x client entries named, in their order, for {@code virtual+simple} entries (each app
+     * among {@code apps}). Direct stays first: it has no client.
+     */
+    private static List<Target> withClients(
+            List<Target> targets, KnobValues values, Scenario scenario, Request request) {
+        Optional<List<String>> clients = values.find(Knob.CLIENT);
+        if (clients.isEmpty()) {
+            return targets;
+        }
+        String label = values.label(Knob.CLIENT);
+        if (request.usesDatabase()) {
+            throw new IllegalArgumentException(label + " picks the apps' HTTP client to slow-server, and scenario '"
+                    + scenario.name() + "' asks for " + request.path());
+        }
+        List<String> entries = clients.get();
+        boolean pairs = entries.getFirst().contains("+");
+        if (entries.stream().anyMatch(entry -> entry.contains("+") != pairs)) {
+            throw new IllegalArgumentException(label + "=" + String.join(",", entries)
+                    + " mixes clients and app+client entries: give one or the other");
+        }
+        List<Target> chosen = new ArrayList<>();
+        targets.stream().filter(target -> !target.isApp()).forEach(chosen::add);
+        try {
+            if (pairs) {
+                for (String entry : entries) {
+                    String[] parts = entry.split("\\+", 2);
+                    Target app = Target.app(parts[0]).orElseThrow();
+                    if (!targets.contains(app)) {
+                        throw new IllegalArgumentException(label + ": entry '" + entry + "' names " + app.name()
+                                + ", which " + values.label(Knob.APPS) + " leaves out");
+                    }
+                    chosen.add(app.withClient(parts[1]));
+                }
+            } else {
+                for (Target app : targets) {
+                    if (app.isApp()) {
+                        entries.forEach(client -> chosen.add(app.withClient(client)));
+                    }
+                }
+            }
+        } catch (IllegalArgumentException refused) {
+            throw new IllegalArgumentException(
+                    refused.getMessage().startsWith("client=")
+                            ? label + refused.getMessage().substring(6)
+                            : refused.getMessage());
+        }
+        return List.copyOf(chosen);
     }
 
     /** A database request's pool, of every target; any other request has none, and sizing one is a mistake. */

@@ -26,8 +26,13 @@ public record Setup(
         ports = Map.copyOf(ports);
     }
 
+    /** An app's port, or its port plus its client's offset when a plan chose its client (so all can be up at once). */
     public int port(Target target) {
-        return target.isApp() ? ports.get(target.name()) : backendPort();
+        return target.isApp() ? appPort(ports, target) : backendPort();
+    }
+
+    private static int appPort(Map<String, Integer> ports, Target app) {
+        return ports.get(app.module()) + app.portOffset();
     }
 
     public int backendPort() {
@@ -76,7 +81,7 @@ public record Setup(
         used.add(ports.get(Target.DB_SERVER));
         for (Target target : targets) {
             if (target.isApp()) {
-                int port = ports.get(target.name());
+                int port = appPort(ports, target);
                 if (used.contains(port)) {
                     throw new IllegalArgumentException(
                             "port " + port + " is given to two targets (" + target.name() + ")");

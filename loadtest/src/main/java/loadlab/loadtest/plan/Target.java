@@ -8,11 +8,31 @@ import java.util.OptionalInt;
 import java.util.stream.Stream;
 
 /**
- * One row of a report: slow-server measured directly, or one of the five apps in front of it.
+ * One row of a report: slow-server measured directly, or one of the five apps in front of it, with its own default
+ * HTTP client to slow-server or with the one a plan gives it ({@link #withClient}).
  *
  * @param threadLimit the model's own cap on requests in flight (its Tomcat worker pool), empty when unbounded
+ * @param client      the app's {@code backend.client} when a plan chose it; empty for the model's own default
  */
-public record Target(String name, String module, int defaultPort, OptionalInt threadLimit, String model) {
+public record Target(
+        String name, String module, int defaultPort, OptionalInt threadLimit, String model, Optional<String> client) {
+
+    /** A target with its model's own client (what Boot picks), as every target was before clients were a knob. */
+    public Target(String name, String module, int defaultPort, OptionalInt threadLimit, String model) {
+        this(name, module, defaultPort, threadLimit, model, Optional.empty());
+    }
+
+    /**
+     * The HTTP client libraries an app can put under its backend calls ({@code backend.client}, module
+     * backend-clients' ClientLibrary), in the order ports are offset by.
+     */
+    public static final List<String> CLIENTS = List.of("jdk", "reactor", "apache", "jetty", "simple");
+
+    /** The client only the blocking apps take: plain blocking socket I/O would block a reactive app's event loop. */
+    public static final String BLOCKING_ONLY_CLIENT = "simple";
+
+    /** The apps whose model is an event loop (WebClient), which refuse a blocking-only client. */
+    private static final List<String> REACTIVE = List.of("app-webflux", "app-coroutines");
 
     public static final String SLOW_SERVER = "slow-server";
     public static final int DEFAULT_BACKEND_PORT = 8000;
@@ -75,6 +95,36 @@ public record Target(String name, String module, int defaultPort, OptionalInt th
             "app-coroutines", "Kotlin suspend on WebFlux, r2dbc through r2dbc-pool",
             "app-virtual", "Tomcat on virtual threads, JDBC through a Hikari pool");
 
+    /**
+     * This app with its backend calls on {@code client}: its own row, named {@code app-virtual+simple} (a folder name
+     * under raw/ as it is), its model saying the client. A reactive app and the blocking-only client are refused.
+     */
+    public Target withClient(String client) {
+        if (!isApp() || !CLIENTS.contains(client)) {
+            throw new IllegalArgumentException(
+                    "client=" + client + " is not one of " + String.join(", ", CLIENTS) + " for an app (" + name + ")");
+        }
+        if (isReactive() && client.equals(BLOCKING_ONLY_CLIENT)) {
+            throw new IllegalArgumentException("client=" + client + " is blocking-only, and " + name
+                    + " is reactive (its event loop would block): give it jdk, reactor, apache or jetty");
+        }
+        return new Target(
+                name + "+" + client, module, defaultPort, threadLimit, model + " on " + client, Optional.of(client));
+    }
+
+    /** Whether the app's model is an event loop, not a thread per request. */
+    public boolean isReactive() {
+        return REACTIVE.contains(module);
+    }
+
+    /**
+     * How far this target's port is from its app's: 0 for the app's own client, 10 per client after, so that every
+     * app x client of a plan can be up at once (the apps' own ports are 8081..8085).
+     */
+    public int portOffset() {
+        return client.map(c -> 10 * (CLIENTS.indexOf(c) + 1)).orElse(0);
+    }
+
     /** This target as a database plan runs it: the direct row's query, or the app's own database client. */
     public Target overDatabase() {
         if (!isApp()) {
@@ -84,7 +134,7 @@ public record Target(String name, String module, int defaultPort, OptionalInt th
         if (model == null) {
             throw new IllegalStateException("no database model for " + name);
         }
-        return new Target(name, module, defaultPort, threadLimit, model);
+        return new Target(name, module, defaultPort, threadLimit, model, client);
     }
 
     /** By module name ({@code app-webflux}) or short name ({@code webflux}). */

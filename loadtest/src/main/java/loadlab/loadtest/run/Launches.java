@@ -75,6 +75,8 @@ final class Launches {
                 "--server.port=" + port,
                 "--server.address=" + setup.host(),
                 "--backend.base-url=" + services.baseUrl(Target.DIRECT)));
+        // Without a chosen client the app keeps its model's own (what Boot picks), as every run before clients did.
+        target.client().ifPresent(client -> args.add("--backend.client=" + client));
         if (services.usesDatabase()) {
             args.addAll(databaseArgs(plan, setup));
         }

@@ -65,6 +65,77 @@ class KnobsTests {
     }
 
     @Test
+    void withoutAClientEveryAppKeepsItsOwnAndItsName() {
+        Knobs knobs = parse("--apps=virtual,webflux");
+
+        assertThat(knobs.plan().targets())
+                .extracting(Target::name, Target::client)
+                .containsExactly(
+                        tuple("direct", java.util.Optional.empty()),
+                        tuple("app-virtual", java.util.Optional.empty()),
+                        tuple("app-webflux", java.util.Optional.empty()));
+    }
+
+    @Test
+    void clientsMakeEachAppTimesEachClientEachOnItsOwnPort() {
+        Knobs knobs = parse("--apps=virtual,threadpool", "--client=jdk,simple", "--ports=virtual:9085");
+
+        assertThat(knobs.plan().targets())
+                .extracting(Target::name, Target::module, Target::client)
+                .containsExactly(
+                        tuple("direct", "slow-server", java.util.Optional.empty()),
+                        tuple("app-virtual+jdk", "app-virtual", java.util.Optional.of("jdk")),
+                        tuple("app-virtual+simple", "app-virtual", java.util.Optional.of("simple")),
+                        tuple("app-threadpool+jdk", "app-threadpool", java.util.Optional.of("jdk")),
+                        tuple("app-threadpool+simple", "app-threadpool", java.util.Optional.of("simple")));
+        assertThat(knobs.plan().apps()).extracting(knobs.setup()::port).containsExactly(9095, 9135, 8091, 8131);
+        assertThat(knobs.plan().apps().getFirst().model()).endsWith(" on jdk");
+    }
+
+    @Test
+    void appClientEntriesNameTheirTargetsInTheirOrder() {
+        Knobs knobs = parse("--client=webflux+reactor,virtual+simple,virtual+jdk,coroutines+jetty");
+
+        assertThat(knobs.plan().targetNames())
+                .containsExactly(
+                        "direct",
+                        "app-webflux+reactor",
+                        "app-virtual+simple",
+                        "app-virtual+jdk",
+                        "app-coroutines+jetty");
+    }
+
+    @Test
+    void aScenariosClientIsNamedWhereItWasWritten() {
+        assertThatThrownBy(() -> Plans.of(
+                        new Scenario(
+                                "mixed",
+                                "",
+                                "comparison",
+                                null,
+                                null,
+                                false,
+                                null,
+                                null,
+                                java.util.Map.of("client", "simple")),
+                        new KnobValues(
+                                java.util.Map.of(),
+                                java.util.Optional.of(new Scenario(
+                                        "mixed",
+                                        "",
+                                        "comparison",
+                                        null,
+                                        null,
+                                        false,
+                                        null,
+                                        null,
+                                        java.util.Map.of("client", "simple"))))))
+                .hasMessage(
+                        "scenarios.yaml [mixed] client=simple is blocking-only, and app-webflux is reactive (its event"
+                                + " loop would block): give it jdk, reactor, apache or jetty");
+    }
+
+    @Test
     void portsCanBeMovedPerTarget() {
         Knobs knobs = parse("--ports=slow-server:9000,webflux:9083");
 
@@ -128,6 +199,13 @@ class KnobsTests {
                 "--scenario=db --dbUrl=jdbc:postgresql://127.0.0.1:70000/loadlab | has a port outside 1..65535",
                 "--scenario=db --dbUrl=jdbc:postgresql://10.1.2.3/loadlab | is not on a loopback address",
                 "--ports=db-server:8081 | port 8081 is given to two targets",
+                "--client=curl      | client: unknown client 'curl' (known: jdk, reactor, apache, jetty, simple)",
+                "--client=simple    | client=simple is blocking-only, and app-webflux is reactive",
+                "--client=jdk,jdk   | client names jdk twice",
+                "--client=jdk,virtual+simple | client=jdk,virtual+simple mixes clients and app+client entries",
+                "--client=tomcat+jdk | client: entry 'tomcat+jdk' names no app",
+                "--apps=virtual --client=webflux+jdk | client: entry 'webflux+jdk' names app-webflux, which apps leaves",
+                "--scenario=db --client=jdk | client picks the apps' HTTP client to slow-server, and scenario 'db'",
             })
     void badInputIsOneLineNamingTheValue(String args, String expected) {
         assertThatThrownBy(() -> parse(args.split(" ")))
