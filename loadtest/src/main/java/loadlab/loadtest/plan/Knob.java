@@ -86,6 +86,26 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
                     + " jetty, simple (blocking apps only); each app of APPS x each client is a target named"
                     + " app-virtual+jdk; an entry virtual+simple names one app x client; none: each model's own client",
             Knob::clients);
+    public static final Knob<Boolean> INTERLEAVE = measured(
+            "interleave",
+            "off",
+            "on: a comparison's targets are all up at once and the load moves between them slice by slice, in an order"
+                    + " shuffled each round, so that the host's drift falls on all alike; each cost is then a ratio"
+                    + " between targets, with its interval",
+            Knob::onOff);
+    public static final Knob<Integer> ROUNDS = measured(
+            "rounds",
+            "8",
+            "an interleaved comparison's rounds: each gives every target one slice (a ratio needs at least 8)",
+            wholeNumber(1, 1000, ""));
+    public static final Knob<Duration> SLICE = measured(
+            "slice", "15s", "an interleaved comparison's slice: one target's turn with the load", duration(false));
+    public static final Knob<Duration> SETTLE = measured(
+            "settle",
+            null,
+            "the start of each slice no figure counts; at least the longest backend delay plus 1 s (the default), the"
+                    + " time the users' first calls and the last target's drain take",
+            duration(false));
     public static final Knob<Integer> DELAY_MIN = measured(
             "delayMin", "0", "slow-server's uniform delay range, lower end, ms", wholeNumber(0, MAX_DELAY_MS, " ms"));
     public static final Knob<Integer> DELAY_MAX = measured(
@@ -197,6 +217,10 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
             TIMEOUT,
             APPS,
             CLIENT,
+            INTERLEAVE,
+            ROUNDS,
+            SLICE,
+            SETTLE,
             DELAY_MIN,
             DELAY_MAX,
             APP_CPUS,

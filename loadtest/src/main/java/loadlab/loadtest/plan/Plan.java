@@ -3,6 +3,7 @@ package loadlab.loadtest.plan;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -23,6 +24,8 @@ import java.util.stream.IntStream;
  * @param dbPool   for a database request, the connections of every target's pool (the apps' and the direct row's);
  *     empty for the other requests
  * @param appJvmFlags the same JVM flags for every app of the plan (the JFR recording is added to them)
+ * @param interleave  for a comparison measured side by side, its rounds and slices; empty for one target after
+ *     another
  */
 public record Plan(
         String name,
@@ -37,7 +40,40 @@ public record Plan(
         CpuPinning cpus,
         String folder,
         OptionalInt dbPool,
-        List<String> appJvmFlags) {
+        List<String> appJvmFlags,
+        Optional<Interleave> interleave) {
+
+    /** A plan that measures its targets one after another. */
+    public Plan(
+            String name,
+            String about,
+            Kind kind,
+            Phases phases,
+            Backend backend,
+            Request request,
+            List<LoadShape> loads,
+            int runs,
+            List<Target> targets,
+            CpuPinning cpus,
+            String folder,
+            OptionalInt dbPool,
+            List<String> appJvmFlags) {
+        this(
+                name,
+                about,
+                kind,
+                phases,
+                backend,
+                request,
+                loads,
+                runs,
+                targets,
+                cpus,
+                folder,
+                dbPool,
+                appJvmFlags,
+                Optional.empty());
+    }
 
     /**
      * The apps' JVM flags where a plan does not say: a fixed heap so that no model wins by growing it, G1 as the JDK's
@@ -157,6 +193,10 @@ public record Plan(
         if (request.usesDatabase() != dbPool.isPresent() || (dbPool.isPresent() && dbPool.getAsInt() < 1)) {
             throw new IllegalArgumentException("a pool of at least one connection is for a database request, and only "
                     + "for it: " + request.path() + ", pool " + dbPool);
+        }
+        if (interleave.isPresent() && (kind != Kind.COMPARISON || runs != 1)) {
+            throw new IllegalArgumentException(
+                    "only a comparison of one run is interleaved: " + kind.word + ", runs " + runs);
         }
         if ((kind == Kind.COMPARISON || kind == Kind.TIMELINE) && loads.size() != 1) {
             throw new IllegalArgumentException("a " + kind.word + " has one load, not " + loads.size());

@@ -71,7 +71,46 @@ final class Plans {
                         .orElseGet(() -> CpuPinning.none(Runtime.getRuntime().availableProcessors())),
                 scenario.results() == null ? scenario.name() : scenario.results(),
                 dbPool(scenario, values, request),
-                values.get(Knob.APP_JVM_FLAGS));
+                values.get(Knob.APP_JVM_FLAGS),
+                interleave(scenario, values, kind, backend));
+    }
+
+    /**
+     * A comparison of one run measured side by side, when {@code interleave} is on; its rounds, slice and settle are
+     * for it alone, and a settle shorter than the backend's longest delay would count the load's switch.
+     */
+    private static Optional<Interleave> interleave(
+            Scenario scenario, KnobValues values, Plan.Kind kind, Backend backend) {
+        if (!values.get(Knob.INTERLEAVE)) {
+            for (Knob<?> knob : List.of(Knob.ROUNDS, Knob.SLICE, Knob.SETTLE)) {
+                if (values.isSet(knob)) {
+                    throw new IllegalArgumentException(values.label(knob) + " is for an interleaved comparison, and"
+                            + " scenario '" + scenario.name() + "' is not interleaved (interleave: on)");
+                }
+            }
+            return Optional.empty();
+        }
+        if (kind != Plan.Kind.COMPARISON) {
+            throw new IllegalArgumentException(values.label(Knob.INTERLEAVE) + "=on interleaves a comparison, and"
+                    + " scenario '" + scenario.name() + "' is a " + kind.word);
+        }
+        if (values.get(Knob.RUNS) > 1) {
+            throw new IllegalArgumentException(values.label(Knob.RUNS) + "=" + values.get(Knob.RUNS)
+                    + " repeats targets one after another; an interleaved comparison repeats in rounds");
+        }
+        Duration shortest = Interleave.shortestSettle(backend);
+        Duration settle = values.find(Knob.SETTLE).orElse(shortest);
+        if (settle.compareTo(shortest) < 0) {
+            throw new IllegalArgumentException(values.label(Knob.SETTLE) + "=" + settle.toSeconds() + "s is shorter"
+                    + " than the backend's longest delay plus 1 s, " + shortest.toSeconds() + "s: it would count the"
+                    + " load's switch");
+        }
+        Duration slice = values.get(Knob.SLICE);
+        if (slice.compareTo(settle) <= 0) {
+            throw new IllegalArgumentException(values.label(Knob.SLICE) + "=" + slice.toSeconds() + "s must be longer"
+                    + " than its settle of " + settle.toSeconds() + "s, or nothing is counted");
+        }
+        return Optional.of(new Interleave(values.get(Knob.ROUNDS), slice, settle));
     }
 
     /**

@@ -136,6 +136,18 @@ class KnobsTests {
     }
 
     @Test
+    void interleavingSettlesForTheLongestDelayUnlessToldLonger() {
+        Plan plan = parse("--interleave=on", "--delayMax=2500").plan();
+
+        assertThat(plan.interleave()).contains(new Interleave(8, Duration.ofSeconds(15), Duration.ofSeconds(4)));
+        assertThat(parse("--interleave=on", "--rounds=12", "--slice=20s", "--settle=6s")
+                        .plan()
+                        .interleave())
+                .contains(new Interleave(12, Duration.ofSeconds(20), Duration.ofSeconds(6)));
+        assertThat(parse().plan().interleave()).isEmpty();
+    }
+
+    @Test
     void portsCanBeMovedPerTarget() {
         Knobs knobs = parse("--ports=slow-server:9000,webflux:9083");
 
@@ -205,6 +217,12 @@ class KnobsTests {
                 "--client=jdk,virtual+simple | client=jdk,virtual+simple mixes clients and app+client entries",
                 "--client=tomcat+jdk | client: entry 'tomcat+jdk' names no app",
                 "--apps=virtual --client=webflux+jdk | client: entry 'webflux+jdk' names app-webflux, which apps leaves",
+                "--rounds=10        | rounds is for an interleaved comparison, and scenario 'compare' is not",
+                "--interleave=on --scenario=sweep | interleave=on interleaves a comparison, and scenario 'sweep' is a sweep",
+                "--interleave=on --runs=2 | runs=2 repeats targets one after another; an interleaved comparison repeats",
+                "--interleave=on --settle=4s | settle=4s is shorter than the backend's longest delay plus 1 s, 5s",
+                "--interleave=on --slice=5s | slice=5s must be longer than its settle of 5s",
+                "--interleave=on --rounds=0 | rounds=0 must be between 1 and 1000",
                 "--scenario=db --client=jdk | client picks the apps' HTTP client to slow-server, and scenario 'db'",
             })
     void badInputIsOneLineNamingTheValue(String args, String expected) {
