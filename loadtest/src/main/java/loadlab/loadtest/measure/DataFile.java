@@ -71,20 +71,30 @@ public final class DataFile {
         }
     }
 
-    record FileJson(String schema, PlanJson plan, Environment environment, List<PointJson> points) {
+    /** @param sideBySide an interleaved comparison's slices, only in its files */
+    record FileJson(
+            String schema,
+            PlanJson plan,
+            Environment environment,
+            List<PointJson> points,
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<SideBySide> sideBySide) {
 
         static FileJson of(ResultSet results) {
             return new FileJson(
                     SCHEMA,
                     PlanJson.of(results.plan()),
                     results.environment(),
-                    results.points().stream().map(PointJson::of).toList());
+                    results.points().stream().map(PointJson::of).toList(),
+                    results.sideBySide());
         }
 
         ResultSet results() {
             Plan read = plan.plan();
             return new ResultSet(
-                    read, environment, points.stream().map(p -> p.point(read)).toList());
+                    read,
+                    environment,
+                    points.stream().map(p -> p.point(read)).toList(),
+                    sideBySide == null ? Optional.empty() : sideBySide);
         }
     }
 

@@ -15,11 +15,18 @@ import loadlab.loadtest.plan.Target;
 /**
  * Everything one run of the lab measured: its plan, where it ran, and every point, failed ones included. It is what
  * a data file holds and what every report and chart is rendered from, so a report can be rebuilt without a run.
+ *
+ * @param sideBySide an interleaved comparison's slices; empty for targets measured one after another
  */
-public record ResultSet(Plan plan, Environment environment, List<Point> points) {
+public record ResultSet(Plan plan, Environment environment, List<Point> points, Optional<SideBySide> sideBySide) {
 
     public ResultSet {
         points = List.copyOf(points);
+    }
+
+    /** The results of targets measured one after another. */
+    public ResultSet(Plan plan, Environment environment, List<Point> points) {
+        this(plan, environment, points, Optional.empty());
     }
 
     /** Whether every point was measured: only such a run replaces the published results. */
