@@ -40,7 +40,8 @@ final class SummaryReport {
             List<Before> before,
             List<Warmed> warmUps,
             String ceilingExample,
-            String meanDelay) {}
+            String meanDelay,
+            Optional<SideBySideView> sideBySide) {}
 
     /** The headline: one figure per column, the ones the verdict reads. */
     record Headline(
@@ -175,7 +176,8 @@ final class SummaryReport {
                 warmUps(plan, results.representatives()),
                 users + " / " + Format.seconds(plan.meanDelayMs()) + " = "
                         + Format.rate(Ceiling.littlesLaw(users, plan.meanDelayMs())),
-                Format.seconds(plan.meanDelayMs()));
+                Format.seconds(plan.meanDelayMs()),
+                SideBySideView.of(results));
     }
 
     private static List<Before> before(Map<Target, List<Point>> byTarget, boolean repeated) {

@@ -1,0 +1,120 @@
+package loadlab.loadtest.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import loadlab.loadtest.measure.DataFile;
+import loadlab.loadtest.measure.MeasurementWindow;
+import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.ResourceCost;
+import loadlab.loadtest.measure.ResultSet;
+import loadlab.loadtest.measure.RunStats;
+import loadlab.loadtest.measure.Sample;
+import loadlab.loadtest.measure.SideBySide;
+import loadlab.loadtest.measure.SliceFigures;
+import loadlab.loadtest.measure.TestPoints;
+import loadlab.loadtest.plan.LoadShape;
+import loadlab.loadtest.plan.Phases;
+import loadlab.loadtest.plan.Plan;
+import loadlab.loadtest.plan.Target;
+import org.junit.jupiter.api.Test;
+
+/** The "Side by side" section, rendered from a synthetic data file of an interleaved comparison. */
+class SideBySideTests {
+
+    private static final long T0 = 1_700_000_000_000L;
+    private static final Phases PHASES = TestPoints.phases(1, 2, 5, 10);
+    private static final LoadShape LOAD = new LoadShape.Closed(50);
+    private static final Target VIRTUAL = Target.app("virtual").orElseThrow();
+    private static final Target WEBFLUX = Target.app("webflux").orElseThrow();
+    private static final Target COROUTINES = Target.app("coroutines").orElseThrow();
+
+    private static Point point(Target target) {
+        MeasurementWindow window = TestPoints.window(PHASES, T0);
+        List<Sample> samples =
+                List.of(new Sample(window.startMillis() + 10, window.startMillis() + 210, true, "200", "OK", 180));
+        RunStats stats = RunStats.compute(samples, window, 100);
+        return TestPoints.measured(target, LOAD, 1, stats, ResourceCost.NONE);
+    }
+
+    /**
+     * Ten rounds of 15 s slices (5 s settle): WebFlux costs 0.20 s / 1000 req, virtual threads exactly 1.5 times as
+     * much in every round, coroutines 0.9 and 1.1 times WebFlux's in turns, slow-server 0.10 behind each.
+     */
+    private static SideBySide slices(int rounds) {
+        List<SliceFigures> slices = new ArrayList<>();
+        long at = T0;
+        for (int round = 0; round < rounds; round++) {
+            double drift = 1 + 0.1 * round; // the host slows down round after round: every target alike
+            double[] costs = {0.30 * drift, 0.20 * drift, (round % 2 == 0 ? 0.18 : 0.22) * drift};
+            Target[] targets = {VIRTUAL, WEBFLUX, COROUTINES};
+            for (int i = 0; i < targets.length; i++) {
+                slices.add(new SliceFigures(
+                        round,
+                        targets[i].name(),
+                        at,
+                        at + 5_000,
+                        at + 15_000,
+                        250,
+                        250,
+                        OptionalDouble.of(costs[i]),
+                        OptionalDouble.of(0.10 * drift)));
+                at += 15_000;
+            }
+        }
+        return new SideBySide(rounds, 15, 5, 7, slices);
+    }
+
+    private static String summary(SideBySide side) throws IOException {
+        Plan plan = TestPoints.comparison(
+                50, PHASES, TestPoints.backend(0, 4000), 1, List.of(VIRTUAL, WEBFLUX, COROUTINES));
+        ResultSet results = new ResultSet(
+                plan,
+                TestPoints.ENVIRONMENT,
+                List.of(point(VIRTUAL), point(WEBFLUX), point(COROUTINES)),
+                Optional.of(side));
+        // Through the data file, as make report renders it.
+        return Reports.render(DataFile.fromJson(DataFile.toJson(results)), List.of());
+    }
+
+    @Test
+    void eachPairHasItsRatioAndIntervalAndALeadOnlyWhereTheIntervalExcludesOne() throws IOException {
+        String markdown = summary(slices(10));
+
+        assertThat(markdown)
+                .contains("## Side by side\n")
+                .contains("slices of 15 s, 10 rounds")
+                .contains(
+                        "The first 5 s of each slice count for nothing: the backend's longest delay (4000 ms) plus 1 s")
+                .contains("| app-webflux | 10 | 25.0 (25.0–25.0) | 0.29 (0.20–0.38) | 2.00 (2.00–2.00) |")
+                // The drift moves every target's cost by 1.9 times over the run; the ratios stay where they are.
+                .contains(
+                        "| app-virtual / app-webflux | 1.50 | 1.50–1.50 | app-webflux | 1.50 | 1.50–1.50 | app-webflux"
+                                + " | 10 |")
+                .contains("| app-virtual / app-coroutines | 1.51 | 1.42–1.60 | app-coroutines |")
+                .contains("| app-webflux / app-coroutines | 1.01 | 0.95–1.07 | even | 1.01 | 0.95–1.07 | even | 10 |");
+    }
+
+    @Test
+    void tooFewRoundsNameNoLeadAndSaySo() throws IOException {
+        String markdown = summary(slices(3));
+
+        assertThat(markdown)
+                .contains(
+                        "| app-virtual / app-webflux | — | — | fewer than 8 rounds | — | — | fewer than 8 rounds | 3 |");
+    }
+
+    @Test
+    void aFileWithoutSlicesHasNoSection() throws IOException {
+        Plan plan = TestPoints.comparison(50, PHASES, TestPoints.backend(0, 4000), 1, List.of(VIRTUAL, WEBFLUX));
+        ResultSet results = new ResultSet(plan, TestPoints.ENVIRONMENT, List.of(point(VIRTUAL), point(WEBFLUX)));
+
+        assertThat(DataFile.toJson(results)).doesNotContain("sideBySide");
+        assertThat(Reports.render(DataFile.fromJson(DataFile.toJson(results)), List.of()))
+                .doesNotContain("Side by side");
+    }
+}
