@@ -133,7 +133,8 @@ public final class LoadLab {
                 plan.backend().minDelayMs(),
                 plan.backend().maxDelayMs(),
                 plan.targetNames());
-        List<Point> points = new Lab(plan, setup, staging, out, runId, probes).run();
+        Lab lab = new Lab(plan, setup, staging, out, runId, probes);
+        List<Point> points = lab.run();
         Environment environment = Environment.detect(
                 startedAt,
                 System.getenv().getOrDefault("LOADLAB_COMMAND", "./mvnw -pl loadtest verify"),
@@ -146,7 +147,7 @@ public final class LoadLab {
         if (!remote.isEmpty()) {
             environment = environment.withRemoteTargets(remote);
         }
-        ResultSet results = new ResultSet(plan, environment, points);
+        ResultSet results = new ResultSet(plan, environment, points, lab.sideBySide());
         try {
             Output.write(results, staging, out);
             if (results.succeeded()) {

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.SideBySide;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Setup;
@@ -38,6 +39,9 @@ public final class Lab {
     private final PrintStream out;
     private final Services services;
     private final PointRun loads;
+    private final Path raw;
+    /** An interleaved plan's slices, once it has run. */
+    private Optional<SideBySide> sideBySide = Optional.empty();
 
     /** @param probes what every load runs on its target ({@link Probes#ALL} but in tests) */
     public Lab(Plan plan, Setup setup, ResultsFolder staging, PrintStream out, String runId, Probes probes) {
@@ -46,6 +50,12 @@ public final class Lab {
         this.out = out;
         this.services = new Services(plan, setup, staging.raw(), runId);
         this.loads = new PointRun(plan, services, probes, staging.raw(), out);
+        this.raw = staging.raw();
+    }
+
+    /** The slices of an interleaved plan, after {@link #run}; empty for a plan of targets one after another. */
+    public Optional<SideBySide> sideBySide() {
+        return sideBySide;
     }
 
     /** Every point of the plan, in run order; a target that could not be measured keeps its points, failed. */
@@ -64,6 +74,15 @@ public final class Lab {
             started = StartedTarget.backend(plan, setup, services, out);
         } catch (LabProcess.StartFailure backendDown) {
             return failedToStart(backendDown);
+        }
+        if (plan.interleave().isPresent()) {
+            // Side by side: every target up at once, the load moving between them (Interleaved).
+            try (StartedTarget backend = started;
+                    Affinity.Pinned pinned = Affinity.pinThisJvm(plan.cpus())) {
+                Interleaved.Result result = new Interleaved(plan, setup, services, raw, out).run(backend);
+                sideBySide = result.sideBySide();
+                return result.points();
+            }
         }
         List<Row> rows = new ArrayList<>();
         // Closed last: slow-server writes its recording as it stops, which makes the direct row's points final.
