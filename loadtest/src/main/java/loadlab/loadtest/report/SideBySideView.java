@@ -1,5 +1,6 @@
 package loadlab.loadtest.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -9,6 +10,7 @@ import loadlab.loadtest.measure.SideBySide;
 import loadlab.loadtest.measure.SliceFigures;
 import loadlab.loadtest.measure.Spread;
 import loadlab.loadtest.measure.Thresholds;
+import loadlab.loadtest.plan.Target;
 
 /**
  * The "Side by side" section of an interleaved comparison (templates/loadtest/side-by-side.md): how the slices were
@@ -28,7 +30,23 @@ record SideBySideView(
         String confidence,
         int minRounds,
         List<TargetRow> targets,
-        List<PairRow> pairs) {
+        List<PairRow> pairs,
+        Optional<Matrix> matrix) {
+
+    /**
+     * Where the plan gave the apps their clients: CPU s / 1000 req of each model x client over the reference's (the
+     * plan's first app), a row per model, a column per client.
+     */
+    record Matrix(String reference, List<String> clients, List<MatrixRow> rows) {}
+
+    record MatrixRow(String model, List<Cell> cells) {}
+
+    /**
+     * @param ratio    the ratio with its interval, {@code 1.34 (1.28–1.40)}; empty where the model has no such client
+     * @param lead     whether the interval excludes 1
+     * @param isReference the reference itself
+     */
+    record Cell(String ratio, boolean lead, boolean isReference, boolean measured) {}
 
     /** A pair of apps: its CPU per request's ratio and its CPU over slow-server's. */
     record PairRow(RatioRow cpu, RatioRow overBackend) {}
@@ -54,12 +72,13 @@ record SideBySideView(
             boolean noCost) {}
 
     static Optional<SideBySideView> of(ResultSet results) {
-        return results.sideBySide().map(s -> of(s, results.plan().backend().maxDelayMs()));
+        return results.sideBySide()
+                .map(s -> of(
+                        s, results.plan().backend().maxDelayMs(), results.plan().apps()));
     }
 
-    static SideBySideView of(SideBySide side, int delayMaxMs) {
+    static SideBySideView of(SideBySide side, int delayMaxMs, List<Target> apps) {
         List<String> targets = side.targets();
-        List<String> apps = targets.stream().filter(t -> !t.equals("direct")).toList();
         return new SideBySideView(
                 side.sliceSeconds(),
                 side.settleSeconds(),
@@ -69,7 +88,54 @@ record SideBySideView(
                 Format.whole(Thresholds.RATIO_CONFIDENCE_PERCENT),
                 Thresholds.MIN_RATIO_ROUNDS,
                 targets.stream().map(t -> targetRow(t, side.of(t))).toList(),
-                pairs(side, apps));
+                pairs(
+                        side,
+                        apps.stream()
+                                .map(Target::name)
+                                .filter(targets::contains)
+                                .toList()),
+                matrix(
+                        side,
+                        apps.stream().filter(a -> targets.contains(a.name())).toList()));
+    }
+
+    private static Optional<Matrix> matrix(SideBySide side, List<Target> apps) {
+        if (apps.size() < 2 || apps.stream().allMatch(a -> a.client().isEmpty())) {
+            return Optional.empty();
+        }
+        Target reference = apps.getFirst();
+        List<String> clients = Target.CLIENTS.stream()
+                .filter(c -> apps.stream().anyMatch(a -> a.client().equals(Optional.of(c))))
+                .toList();
+        List<String> modules = apps.stream().map(Target::module).distinct().toList();
+        List<MatrixRow> rows = new ArrayList<>();
+        for (String module : modules) {
+            List<Cell> cells = new ArrayList<>();
+            for (String client : clients) {
+                Optional<Target> app = apps.stream()
+                        .filter(a -> a.module().equals(module) && a.client().equals(Optional.of(client)))
+                        .findFirst();
+                cells.add(app.map(a -> cell(side, a, reference)).orElse(new Cell("", false, false, false)));
+            }
+            rows.add(new MatrixRow(module, cells));
+        }
+        return Optional.of(new Matrix(reference.name(), clients, rows));
+    }
+
+    private static Cell cell(SideBySide side, Target app, Target reference) {
+        if (app.equals(reference)) {
+            return new Cell("1", false, true, true);
+        }
+        return switch (side.ratio(app.name(), reference.name(), SideBySide.Cost.CPU_PER_1000_REQUESTS)) {
+            case PairedRatio.Estimated e ->
+                new Cell(
+                        Format.hundredths(e.ratio()) + " (" + Format.hundredths(e.low()) + "–"
+                                + Format.hundredths(e.high()) + ")",
+                        e.verdict() != PairedRatio.Verdict.EVEN,
+                        false,
+                        true);
+            case PairedRatio.NotEstimated n -> new Cell("", false, false, true);
+        };
     }
 
     private static List<PairRow> pairs(SideBySide side, List<String> apps) {

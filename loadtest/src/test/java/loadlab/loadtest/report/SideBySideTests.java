@@ -100,6 +100,50 @@ class SideBySideTests {
     }
 
     @Test
+    void clientsGiveAModelByClientMatrixOverTheFirstApp() throws IOException {
+        Target reference = WEBFLUX.withClient("reactor");
+        Target webfluxJdk = WEBFLUX.withClient("jdk");
+        Target virtualJdk = VIRTUAL.withClient("jdk");
+        Target virtualSimple = VIRTUAL.withClient("simple");
+        List<Target> apps = List.of(reference, webfluxJdk, virtualJdk, virtualSimple);
+        double[] costs = {0.20, 0.26, 0.32, 0.21};
+        List<SliceFigures> slices = new ArrayList<>();
+        long at = T0;
+        for (int round = 0; round < 8; round++) {
+            for (int i = 0; i < apps.size(); i++) {
+                double wobble = i == 3 ? (round % 2 == 0 ? 0.9 : 1.1) : 1;
+                slices.add(new SliceFigures(
+                        round,
+                        apps.get(i).name(),
+                        at,
+                        at + 5_000,
+                        at + 15_000,
+                        250,
+                        250,
+                        OptionalDouble.of(costs[i] * wobble * (1 + 0.05 * round)),
+                        OptionalDouble.of(0.10)));
+                at += 15_000;
+            }
+        }
+        Plan plan = TestPoints.comparison(50, PHASES, TestPoints.backend(0, 4000), 1, apps);
+        ResultSet results = new ResultSet(
+                plan,
+                TestPoints.ENVIRONMENT,
+                apps.stream().map(SideBySideTests::point).toList(),
+                Optional.of(new SideBySide(8, 15, 5, 7, slices)));
+
+        String markdown = Reports.render(DataFile.fromJson(DataFile.toJson(results)), List.of());
+
+        assertThat(markdown)
+                .contains("over app-webflux+reactor's")
+                .contains("| Model | jdk | reactor | simple |\n|---|--:|--:|--:|\n")
+                .contains("| app-webflux | **1.30 (1.30–1.30)** | 1 (reference) |  |\n")
+                .containsPattern(
+                        "\\| app-virtual \\| \\*\\*1\\.60 \\(1\\.60–1\\.60\\)\\*\\* \\|  \\| 1\\.0\\d \\(0\\.\\d\\d–1\\.\\d\\d\\) \\|\n")
+                .contains("| app-virtual+simple | 8 |");
+    }
+
+    @Test
     void tooFewRoundsNameNoLeadAndSaySo() throws IOException {
         String markdown = summary(slices(3));
 
