@@ -148,6 +148,26 @@ class KnobsTests {
     }
 
     @Test
+    void theClientsScenarioInterleavesEachModelWithItsClientsAndFastBackendIsInterleavedToo() {
+        Plan clients = parse("--scenario=clients").plan();
+        Plan fast = parse("--scenario=fast-backend").plan();
+
+        assertThat(clients.targetNames())
+                .containsExactly(
+                        "direct",
+                        "app-webflux+reactor",
+                        "app-webflux+jdk",
+                        "app-virtual+jdk",
+                        "app-virtual+simple",
+                        "app-virtual+reactor",
+                        "app-coroutines+reactor");
+        assertThat(clients.interleave()).contains(new Interleave(8, Duration.ofSeconds(15), Duration.ofSeconds(5)));
+        assertThat(clients.load().concurrency()).isEqualTo(500);
+        assertThat(fast.interleave()).contains(new Interleave(8, Duration.ofSeconds(15), Duration.ofSeconds(2)));
+        assertThat(fast.runs()).isEqualTo(1);
+    }
+
+    @Test
     void portsCanBeMovedPerTarget() {
         Knobs knobs = parse("--ports=slow-server:9000,webflux:9083");
 
