@@ -72,7 +72,7 @@ final class CpuByOwnerProbe implements Probe<CpuOwners> {
         private final Probed target;
         private volatile Optional<Clock> atStart = Optional.empty();
         private volatile Optional<Clock> atEnd = Optional.empty();
-        private volatile Thread reader;
+        private volatile AtWindowEnd reader;
 
         Clocks(long pid, Probed target) {
             this.pid = pid;
@@ -82,27 +82,15 @@ final class CpuByOwnerProbe implements Probe<CpuOwners> {
         @Override
         public void windowBegan(long startMillis) {
             atStart = Clock.read(pid);
-            long end = startMillis + target.window().toMillis();
-            reader = Thread.ofPlatform().daemon().name("loadlab-cpu-owners").start(() -> {
-                try {
-                    Thread.sleep(Math.max(0, end - System.currentTimeMillis()));
-                } catch (InterruptedException e) {
-                    // The load ended before its window did.
-                    return;
-                }
-                atEnd = Clock.read(pid);
-            });
+            reader = AtWindowEnd.start(
+                    "loadlab-cpu-owners", startMillis, target.window(), () -> atEnd = Clock.read(pid));
         }
 
         @Override
         public Readings<CpuOwners> stop() {
-            Thread end = reader;
+            AtWindowEnd end = reader;
             if (end != null) {
-                try {
-                    end.join(WAIT_FOR_END);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                end.await(WAIT_FOR_END);
             }
             Optional<Clock> start = atStart;
             Optional<Clock> finish = atEnd;
@@ -121,9 +109,9 @@ final class CpuByOwnerProbe implements Probe<CpuOwners> {
 
         @Override
         public void close() {
-            Thread end = reader;
+            AtWindowEnd end = reader;
             if (end != null) {
-                end.interrupt();
+                end.cancel();
             }
         }
     }

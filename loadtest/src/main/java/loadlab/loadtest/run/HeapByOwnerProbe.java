@@ -60,7 +60,7 @@ final class HeapByOwnerProbe implements Probe<HeapOwners> {
         private final Optional<HeapByOwner> rest;
         private volatile Optional<HeapByOwner> loaded = Optional.empty();
         private volatile double secondsAfterWindow;
-        private volatile Thread atEnd;
+        private volatile AtWindowEnd atEnd;
 
         Histograms(long pid, Probed target) {
             this.pid = pid;
@@ -71,13 +71,7 @@ final class HeapByOwnerProbe implements Probe<HeapOwners> {
         @Override
         public void windowBegan(long startMillis) {
             long end = startMillis + target.window().toMillis();
-            atEnd = Thread.ofPlatform().daemon().name("loadlab-heap-owners").start(() -> {
-                try {
-                    Thread.sleep(Math.max(0, end - System.currentTimeMillis()));
-                } catch (InterruptedException e) {
-                    // The load ended before its window did: there is no histogram under load.
-                    return;
-                }
+            atEnd = AtWindowEnd.start("loadlab-heap-owners", startMillis, target.window(), () -> {
                 loaded = histogram(pid, target, "under load");
                 secondsAfterWindow = (System.currentTimeMillis() - end) / 1000.0;
             });
@@ -85,13 +79,9 @@ final class HeapByOwnerProbe implements Probe<HeapOwners> {
 
         @Override
         public Readings<HeapOwners> stop() {
-            Thread end = atEnd;
+            AtWindowEnd end = atEnd;
             if (end != null) {
-                try {
-                    end.join(WAIT_FOR_END);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                end.await(WAIT_FOR_END);
             }
             Optional<HeapByOwner> underLoad = loaded;
             double after = secondsAfterWindow;
@@ -112,9 +102,9 @@ final class HeapByOwnerProbe implements Probe<HeapOwners> {
 
         @Override
         public void close() {
-            Thread end = atEnd;
+            AtWindowEnd end = atEnd;
             if (end != null) {
-                end.interrupt();
+                end.cancel();
             }
         }
     }
