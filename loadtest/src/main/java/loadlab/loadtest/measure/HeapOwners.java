@@ -63,7 +63,7 @@ public record HeapOwners(List<OwnerHeap> owners, double restMib, double loadedMi
     /**
      * What the owner held at load beyond rest per 1,000 requests in flight, MiB.
      *
-     * @param inFlight requests in flight as the window ended ({@link #inFlightAtEnd})
+     * @param inFlight requests in flight when the histogram was taken ({@link #inFlightAtHistogram})
      */
     public static double per1000(double addedMib, int inFlight) {
         if (inFlight <= 0) {
@@ -73,16 +73,23 @@ public record HeapOwners(List<OwnerHeap> owners, double restMib, double loadedMi
     }
 
     /**
-     * The requests a point had in flight as its window ended, measured from its samples (the same count as
-     * {@link MemoryPerConnection}'s): not the users of a closed loop, which counts a user between two requests too.
-     * Empty when it had none, or no window.
+     * The requests a point had in flight when this histogram under load was taken: at the end of the last whole second
+     * before it was in, counted from the point's samples as {@link MemoryPerConnection}'s are (not the users of a
+     * closed loop, which would count a user between two requests too). On a busy host the histogram can come in after
+     * the load's tail, when requests have begun to leave: this count says how many were still there. Empty when none
+     * were, or the point has no window or no such second.
      */
-    public static OptionalDouble inFlightAtEnd(Point point) {
+    public OptionalDouble inFlightAtHistogram(Point point) {
         if (point.stats().isEmpty()) {
             return OptionalDouble.empty();
         }
-        int inFlight = MemoryPerConnection.inFlightAtEnd(
-                point.series(), point.stats().get().window());
+        Series series = point.series();
+        long at = point.stats().get().window().endMillis() + Math.round(loadedSecondsAfterWindow * 1000);
+        int second = (int) Math.floor(series.secondOf(at)) - 1;
+        if (second < 0 || second >= series.seconds().size()) {
+            return OptionalDouble.empty();
+        }
+        int inFlight = series.seconds().get(second).inFlight();
         return inFlight > 0 ? OptionalDouble.of(inFlight) : OptionalDouble.empty();
     }
 }

@@ -116,7 +116,7 @@ final class CostOwners {
         if (row.isEmpty()) {
             return "—";
         }
-        OptionalDouble inFlight = HeapOwners.inFlightAtEnd(point);
+        OptionalDouble inFlight = heap.inFlightAtHistogram(point);
         String loaded = Format.tenths(row.get().loadedMib());
         return inFlight.isEmpty()
                 ? loaded
@@ -137,7 +137,7 @@ final class CostOwners {
     }
 
     private static String heapNote(Point point, HeapOwners heap) {
-        OptionalDouble inFlight = HeapOwners.inFlightAtEnd(point);
+        OptionalDouble inFlight = heap.inFlightAtHistogram(point);
         return Markdown.cell(point.target().name()) + ": " + Format.tenths(heap.restMib()) + " MiB at rest, "
                 + Format.tenths(heap.loadedMib()) + " MiB under load"
                 + (inFlight.isPresent()

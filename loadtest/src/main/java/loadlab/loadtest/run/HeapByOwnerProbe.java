@@ -13,8 +13,10 @@ import loadlab.loadtest.measure.ProbeFigures;
  * its own at the window's end, not when the probe is stopped: {@link Probe.Running#stop()} comes once the load has
  * ended and its users have left, whereas the load runs for {@link LoadRun#TAIL} past the window with every user's
  * request still waiting. Both collections are outside the window, as {@link LiveMemoryProbe}'s are (the two run one
- * after the other at the window's end: the target's attach listener takes one command at a time). Only a JVM of the
- * lab on this machine can be asked.
+ * after the other at the window's end: the target's attach listener takes one command at a time). On a busy host the
+ * histogram can come in after that tail (jcmd is a JVM to start, and waits for the other command): the figures keep how
+ * long after the window's end it was in, so that a report counts the requests still in flight then
+ * ({@link HeapOwners#inFlightAtHistogram}), and the run says so. Only a JVM of the lab on this machine can be asked.
  */
 final class HeapByOwnerProbe implements Probe<HeapOwners> {
 
@@ -90,7 +92,7 @@ final class HeapByOwnerProbe implements Probe<HeapOwners> {
                         .accept(String.format(
                                 Locale.ROOT,
                                 "the class histogram under load was in %.1f s after the window's end, after the load's"
-                                        + " %d s tail: some requests may have left",
+                                        + " %d s tail: requests may have begun to leave (the report counts those left)",
                                 after,
                                 LoadRun.TAIL.toSeconds()));
             }

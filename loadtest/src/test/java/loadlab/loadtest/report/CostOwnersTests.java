@@ -99,6 +99,18 @@ class CostOwnersTests {
     }
 
     @Test
+    void aHistogramThatCameInOnceTheRequestsHadLeftHasNoFigurePerRequest() throws IOException {
+        HeapOwners late = new HeapOwners(VIRTUAL_HEAP.owners(), 24.5, 94.5, 3.0);
+
+        String markdown =
+                summary(List.of(point(VIRTUAL, ResourceCost.NONE.withProbe(HeapOwners.KEY, Optional.of(late)))));
+
+        assertThat(markdown)
+                .contains("| virtual-thread stacks | 50.5 |")
+                .contains("94.5 MiB under load, requests in flight not counted, the histogram in 3.0 s after");
+    }
+
+    @Test
     void dataWithoutTheseFiguresHasNoSection() throws IOException {
         String markdown = summary(List.of(point(VIRTUAL, ResourceCost.NONE), point(WEBFLUX, ResourceCost.NONE)));
 
