@@ -1,7 +1,6 @@
 package loadlab.loadtest.chart;
 
 import java.awt.Color;
-import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +12,6 @@ import loadlab.loadtest.measure.HeapOwners;
 import loadlab.loadtest.measure.Owner;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ProbeFigures;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategorySeries;
 
@@ -82,17 +80,7 @@ final class OwnerCharts {
         if (panels.isEmpty()) {
             return Optional.empty();
         }
-        BufferedImage stacked =
-                new BufferedImage(ChartStyle.WIDTH, PANEL_HEIGHT * panels.size(), BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = stacked.createGraphics();
-        try {
-            for (int i = 0; i < panels.size(); i++) {
-                g.drawImage(BitmapEncoder.getBufferedImage(panels.get(i)), 0, i * PANEL_HEIGHT, null);
-            }
-        } finally {
-            g.dispose();
-        }
-        return Optional.of(stacked);
+        return Optional.of(BarCharts.stacked(panels, PANEL_HEIGHT));
     }
 
     private static <F extends Record> Optional<CategoryChart> panel(
