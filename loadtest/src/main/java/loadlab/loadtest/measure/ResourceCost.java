@@ -158,8 +158,12 @@ public record ResourceCost(
         if (process.isEmpty() || backend.isEmpty()) {
             return OptionalDouble.empty();
         }
-        OptionalDouble own = process.get().cpuSecondsPer1000Requests();
-        OptionalDouble backends = backend.get().cpuSecondsPer1000Requests();
+        return cpuOverBackend(
+                process.get().cpuSecondsPer1000Requests(), backend.get().cpuSecondsPer1000Requests());
+    }
+
+    /** The target's CPU per 1,000 requests over slow-server's for the same requests; empty without both. */
+    static OptionalDouble cpuOverBackend(OptionalDouble own, OptionalDouble backends) {
         if (own.isEmpty() || backends.isEmpty() || !(backends.getAsDouble() > 0)) {
             return OptionalDouble.empty();
         }

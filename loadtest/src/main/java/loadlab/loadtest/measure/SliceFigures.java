@@ -79,12 +79,6 @@ public record SliceFigures(
     /** The target's CPU over slow-server's for the same requests, as {@link ResourceCost#cpuOverBackend} reads it. */
     @JsonIgnore
     public OptionalDouble cpuOverBackend() {
-        if (cpuSecondsPer1000Requests.isEmpty()
-                || backendCpuSecondsPer1000Requests.isEmpty()
-                || !(backendCpuSecondsPer1000Requests.getAsDouble() > 0)) {
-            return OptionalDouble.empty();
-        }
-        return OptionalDouble.of(
-                cpuSecondsPer1000Requests.getAsDouble() / backendCpuSecondsPer1000Requests.getAsDouble());
+        return ResourceCost.cpuOverBackend(cpuSecondsPer1000Requests, backendCpuSecondsPer1000Requests);
     }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -71,9 +73,9 @@ class KnobsTests {
         assertThat(knobs.plan().targets())
                 .extracting(Target::name, Target::client)
                 .containsExactly(
-                        tuple("direct", java.util.Optional.empty()),
-                        tuple("app-virtual", java.util.Optional.empty()),
-                        tuple("app-webflux", java.util.Optional.empty()));
+                        tuple("direct", Optional.empty()),
+                        tuple("app-virtual", Optional.empty()),
+                        tuple("app-webflux", Optional.empty()));
     }
 
     @Test
@@ -83,11 +85,11 @@ class KnobsTests {
         assertThat(knobs.plan().targets())
                 .extracting(Target::name, Target::module, Target::client)
                 .containsExactly(
-                        tuple("direct", "slow-server", java.util.Optional.empty()),
-                        tuple("app-virtual+jdk", "app-virtual", java.util.Optional.of("jdk")),
-                        tuple("app-virtual+simple", "app-virtual", java.util.Optional.of("simple")),
-                        tuple("app-threadpool+jdk", "app-threadpool", java.util.Optional.of("jdk")),
-                        tuple("app-threadpool+simple", "app-threadpool", java.util.Optional.of("simple")));
+                        tuple("direct", "slow-server", Optional.empty()),
+                        tuple("app-virtual+jdk", "app-virtual", Optional.of("jdk")),
+                        tuple("app-virtual+simple", "app-virtual", Optional.of("simple")),
+                        tuple("app-threadpool+jdk", "app-threadpool", Optional.of("jdk")),
+                        tuple("app-threadpool+simple", "app-threadpool", Optional.of("simple")));
         assertThat(knobs.plan().apps()).extracting(knobs.setup()::port).containsExactly(9095, 9135, 8091, 8131);
         assertThat(knobs.plan().apps().getFirst().model()).endsWith(" on jdk");
     }
@@ -107,29 +109,10 @@ class KnobsTests {
 
     @Test
     void aScenariosClientIsNamedWhereItWasWritten() {
-        assertThatThrownBy(() -> Plans.of(
-                        new Scenario(
-                                "mixed",
-                                "",
-                                "comparison",
-                                null,
-                                null,
-                                false,
-                                null,
-                                null,
-                                java.util.Map.of("client", "simple")),
-                        new KnobValues(
-                                java.util.Map.of(),
-                                java.util.Optional.of(new Scenario(
-                                        "mixed",
-                                        "",
-                                        "comparison",
-                                        null,
-                                        null,
-                                        false,
-                                        null,
-                                        null,
-                                        java.util.Map.of("client", "simple"))))))
+        Scenario mixed =
+                new Scenario("mixed", "", "comparison", null, null, false, null, null, Map.of("client", "simple"));
+
+        assertThatThrownBy(() -> Plans.of(mixed, new KnobValues(Map.of(), Optional.of(mixed))))
                 .hasMessage(
                         "scenarios.yaml [mixed] client=simple is blocking-only, and app-webflux is reactive (its event"
                                 + " loop would block): give it jdk, reactor, apache or jetty");
