@@ -72,7 +72,7 @@ final class Plans {
                 scenario.results() == null ? scenario.name() : scenario.results(),
                 dbPool(scenario, values, request),
                 values.get(Knob.APP_JVM_FLAGS),
-                interleave(scenario, values, kind, backend));
+                interleave(scenario, values, kind, backend, request));
     }
 
     /**
@@ -80,7 +80,7 @@ final class Plans {
      * for it alone, and a settle shorter than the backend's longest delay would count the load's switch.
      */
     private static Optional<Interleave> interleave(
-            Scenario scenario, KnobValues values, Plan.Kind kind, Backend backend) {
+            Scenario scenario, KnobValues values, Plan.Kind kind, Backend backend, Request request) {
         if (!values.get(Knob.INTERLEAVE)) {
             for (Knob<?> knob : List.of(Knob.ROUNDS, Knob.SLICE, Knob.SETTLE)) {
                 if (values.isSet(knob)) {
@@ -93,6 +93,11 @@ final class Plans {
         if (kind != Plan.Kind.COMPARISON) {
             throw new IllegalArgumentException(values.label(Knob.INTERLEAVE) + "=on interleaves a comparison, and"
                     + " scenario '" + scenario.name() + "' is a " + kind.word);
+        }
+        if (request.usesDatabase()) {
+            // The direct row's pool and the apps' pools would share PostgreSQL's connections while all are up.
+            throw new IllegalArgumentException(values.label(Knob.INTERLEAVE) + "=on is for the HTTP backend, and"
+                    + " scenario '" + scenario.name() + "' asks for " + request.path());
         }
         if (values.get(Knob.RUNS) > 1) {
             throw new IllegalArgumentException(values.label(Knob.RUNS) + "=" + values.get(Knob.RUNS)

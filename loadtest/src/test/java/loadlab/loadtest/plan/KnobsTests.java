@@ -225,6 +225,7 @@ class KnobsTests {
                 "--interleave=on --runs=2 | runs=2 repeats targets one after another; an interleaved comparison repeats",
                 "--interleave=on --settle=4s | settle=4s is shorter than the backend's longest delay plus 1 s, 5s",
                 "--interleave=on --slice=5s | slice=5s must be longer than its settle of 5s",
+                "--scenario=db --interleave=on | interleave=on is for the HTTP backend, and scenario 'db' asks for /db",
                 "--interleave=on --rounds=0 | rounds=0 must be between 1 and 1000",
                 "--scenario=db --client=jdk | client picks the apps' HTTP client to slow-server, and scenario 'db'",
             })
