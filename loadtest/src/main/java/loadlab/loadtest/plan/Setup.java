@@ -82,6 +82,11 @@ public record Setup(
         for (Target target : targets) {
             if (target.isApp()) {
                 int port = appPort(ports, target);
+                if (port > 65_535) {
+                    throw new IllegalArgumentException(
+                            "port " + port + " of " + target.name() + " (its app's port plus " + target.portOffset()
+                                    + " for its client) is above 65535: give its app a lower one");
+                }
                 if (used.contains(port)) {
                     throw new IllegalArgumentException(
                             "port " + port + " is given to two targets (" + target.name() + ")");

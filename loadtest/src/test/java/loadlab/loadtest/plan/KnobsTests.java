@@ -214,6 +214,8 @@ class KnobsTests {
                 "--scenario=db --dbUrl=jdbc:postgresql://127.0.0.1:70000/loadlab | has a port outside 1..65535",
                 "--scenario=db --dbUrl=jdbc:postgresql://10.1.2.3/loadlab | is not on a loopback address",
                 "--ports=db-server:8081 | port 8081 is given to two targets",
+                "--apps=virtual --client=simple --ports=virtual:65530 | port 65580 of app-virtual+simple (its app's port"
+                        + " plus 50 for its client) is above 65535",
                 "--client=curl      | client: unknown client 'curl' (known: jdk, reactor, apache, jetty, simple)",
                 "--client=simple    | client=simple is blocking-only, and app-webflux is reactive",
                 "--client=jdk,jdk   | client names jdk twice",
