@@ -39,6 +39,7 @@ public final class TimelineReport {
             List<Disturbance> disturbances,
             List<Tables.Row<Whole>> whole,
             List<String> growing,
+            Optional<OpenLoopTable.View> openLoop,
             Method method) {}
 
     record Phase(int number, long from, long to, String what, boolean disturbed) {}
@@ -151,6 +152,7 @@ public final class TimelineReport {
                 disturbances,
                 whole,
                 growing,
+                OpenLoopTable.of(all),
                 new Method(
                         Thresholds.RECOVERY_HOLD_SECONDS,
                         Thresholds.RECOVERY_SMOOTHING_SECONDS,
