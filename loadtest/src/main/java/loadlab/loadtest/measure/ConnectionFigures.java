@@ -9,6 +9,10 @@ package loadlab.loadtest.measure;
  */
 public record ConnectionFigures(int opened, int peakOpen) {
 
+    /** The connection count's figures among a point's probes: over the measured window, at the target's port. */
+    public static final ProbeFigures.Key<ConnectionFigures> KEY =
+            new ProbeFigures.Key<>("connections", ConnectionFigures.class);
+
     /** Connections opened per request sent in the span: near 0 for kept-alive connections, 1 for one per request. */
     public double perRequest(long requests) {
         return requests == 0 ? 0 : (double) opened / requests;

@@ -24,6 +24,7 @@ import loadlab.loadtest.plan.CpuPinning;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Phases;
 import loadlab.loadtest.plan.Plan;
+import loadlab.loadtest.plan.RateProfile;
 import loadlab.loadtest.plan.Request;
 import loadlab.loadtest.plan.Target;
 
@@ -209,13 +210,35 @@ public final class DataFile {
             Integer factor,
             Long beforeSeconds,
             Long duringSeconds,
-            Long afterSeconds) {
+            Long afterSeconds,
+            List<RateStepJson> rateSteps,
+            LoadShape.Open.Connections connections) {
+
+        /** A rate step of an open load whose rate is not constant: from its second of the window on. */
+        record RateStepJson(double fromSeconds, double ratePerSecond) {}
 
         static LoadJson of(LoadShape load) {
             return switch (load) {
-                case LoadShape.Closed closed -> new LoadJson(closed.users(), null, null, null, null, null, null, null);
+                case LoadShape.Closed closed ->
+                    new LoadJson(closed.users(), null, null, null, null, null, null, null, null, null);
                 case LoadShape.Open open ->
-                    new LoadJson(null, open.ratePerSecond(), open.maxThreads(), null, null, null, null, null);
+                    new LoadJson(
+                            null,
+                            open.ratePerSecond(),
+                            open.maxThreads(),
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            // Left out for a constant rate and pooled connections: what every file held before.
+                            open.rates().isConstant()
+                                    ? null
+                                    : open.rates().steps().stream()
+                                            .map(step -> new RateStepJson(
+                                                    step.from().toMillis() / 1000.0, step.ratePerSecond()))
+                                            .toList(),
+                            open.connections() == LoadShape.Open.Connections.POOLED ? null : open.connections());
                 case LoadShape.Spike spike ->
                     new LoadJson(
                             null,
@@ -225,7 +248,9 @@ public final class DataFile {
                             spike.factor(),
                             spike.before().toSeconds(),
                             spike.during().toSeconds(),
-                            spike.after().toSeconds());
+                            spike.after().toSeconds(),
+                            null,
+                            null);
             };
         }
 
@@ -241,7 +266,14 @@ public final class DataFile {
                         Duration.ofSeconds(duringSeconds),
                         Duration.ofSeconds(afterSeconds));
             }
-            return new LoadShape.Open(openRatePerSecond, maxThreads);
+            RateProfile rates = rateSteps == null
+                    ? RateProfile.constant(openRatePerSecond)
+                    : new RateProfile(rateSteps.stream()
+                            .map(step -> new RateProfile.Step(
+                                    Duration.ofMillis(Math.round(step.fromSeconds() * 1000)), step.ratePerSecond()))
+                            .toList());
+            return new LoadShape.Open(
+                    rates, maxThreads, connections == null ? LoadShape.Open.Connections.POOLED : connections);
         }
     }
 

@@ -218,6 +218,9 @@ public record Plan(
         if (load() instanceof LoadShape.Spike spike) {
             return Timeline.ofSpike(spike);
         }
+        if (load() instanceof LoadShape.Open open && !open.rates().isConstant()) {
+            return Timeline.ofRates(open.rates(), phases.window());
+        }
         if (backend.hasSchedule()) {
             return Timeline.ofSchedule(backend.schedule(), backend);
         }

@@ -21,7 +21,7 @@ final class Plans {
             Plan.Kind.COMPARISON, List.of(Knob.USERS),
             Plan.Kind.SWEEP, List.of(Knob.USERS_LIST),
             Plan.Kind.OPEN, List.of(Knob.RATES, Knob.MAX_THREADS),
-            Plan.Kind.TIMELINE, List.of(Knob.USERS));
+            Plan.Kind.TIMELINE, List.of(Knob.USERS, Knob.RATES, Knob.MAX_THREADS));
 
     private Plans() {}
 
@@ -35,9 +35,19 @@ final class Plans {
                     + " scenario '" + scenario.name() + "' is a " + kind.word);
         }
         Backend backend = backend(values, scenario.scheduleSpec());
-        Optional<LoadShape.Spike> spike = scenario.spikeIfAny()
-                .map(s -> new LoadShape.Spike(values.get(Knob.USERS), s.factor(), s.before(), s.during(), s.after()));
-        Timeline timeline = timeline(kind, backend, spike, values, where);
+        // A timeline of open arrivals when it sets a rate: its spike a rate step, not more users.
+        Optional<LoadShape.Open> openTimeline = kind == Plan.Kind.TIMELINE && values.isSet(Knob.RATES)
+                ? Optional.of(openTimeline(scenario, values, where))
+                : Optional.empty();
+        Optional<LoadShape.Spike> spike = openTimeline.isPresent()
+                ? Optional.empty()
+                : scenario.spikeIfAny()
+                        .map(s -> new LoadShape.Spike(
+                                values.get(Knob.USERS), s.factor(), s.before(), s.during(), s.after()));
+        Timeline timeline = openTimeline
+                .filter(open -> !open.rates().isConstant())
+                .map(open -> rateSpike(open, scenario.spikeIfAny().orElseThrow(), values, where))
+                .orElseGet(() -> timeline(kind, backend, spike, values, where));
         Phases phases = new Phases(
                 values.get(Knob.RAMPUP),
                 values.get(Knob.WARMUP),
@@ -46,7 +56,11 @@ final class Plans {
                 values.get(Knob.JIT_WARMUP));
         List<LoadShape> loads = switch (kind) {
             case COMPARISON -> List.of(users(values));
-            case TIMELINE -> List.of(spike.<LoadShape>map(s -> s).orElseGet(() -> users(values)));
+            case TIMELINE ->
+                List.of(openTimeline
+                        .<LoadShape>map(open -> open)
+                        .or(() -> spike.map(s -> s))
+                        .orElseGet(() -> users(values)));
             case SWEEP ->
                 values.get(Knob.USERS_LIST).stream()
                         .<LoadShape>map(LoadShape.Closed::new)
@@ -204,6 +218,20 @@ final class Plans {
         }
     }
 
+    /** An open timeline's spike: its rate steps, over the spike's whole length, with a fixed warm-up. */
+    private static Timeline rateSpike(LoadShape.Open open, Scenario.Spike spike, KnobValues values, String where) {
+        if (values.isSet(Knob.DURATION)) {
+            throw new IllegalArgumentException(values.label(Knob.DURATION) + " is not for a timeline with a"
+                    + " schedule or a spike: its window is their whole length");
+        }
+        if (values.get(Knob.JIT_WARMUP)) {
+            throw new IllegalArgumentException(where + "has a spike, whose steps are placed from the window's start:"
+                    + " it takes a fixed warm-up (jitWarmup: off)");
+        }
+        return Timeline.ofRates(
+                open.rates(), spike.before().plus(spike.during()).plus(spike.after()));
+    }
+
     /** A timeline's disturbances, from its schedule or its spike; only a timeline may have them. */
     private static Timeline timeline(
             Plan.Kind kind, Backend backend, Optional<LoadShape.Spike> spike, KnobValues values, String where) {
@@ -271,6 +299,35 @@ final class Plans {
 
     private static OptionalLong seed(KnobValues values) {
         return values.find(Knob.SEED).map(OptionalLong::of).orElseGet(OptionalLong::empty);
+    }
+
+    /**
+     * A timeline's open arrivals: one calm rate, stepped up for its spike if it has one, through pooled connections;
+     * as for an open workload, its peak rate × timeout bounds the threads.
+     */
+    private static LoadShape.Open openTimeline(Scenario scenario, KnobValues values, String where) {
+        if (values.isSet(Knob.USERS)) {
+            throw new IllegalArgumentException(where + "sets both users and rates: a timeline is closed-loop users or"
+                    + " open arrivals at a rate, not both");
+        }
+        List<Double> rates = values.get(Knob.RATES);
+        if (rates.size() != 1) {
+            throw new IllegalArgumentException(values.label(Knob.RATES) + " gives a timeline " + rates.size()
+                    + " rates: it takes one, its calm rate (a spike steps it up by its factor)");
+        }
+        double calm = rates.getFirst();
+        RateProfile profile = scenario.spikeIfAny()
+                .map(s -> RateProfile.spike(calm, s.factor(), s.before(), s.during()))
+                .orElseGet(() -> RateProfile.constant(calm));
+        int maxThreads = values.get(Knob.MAX_THREADS);
+        long timeoutSeconds = values.get(Knob.TIMEOUT).toSeconds();
+        if (profile.peak() * timeoutSeconds > maxThreads) {
+            throw new IllegalArgumentException(where + "peaks at " + String.format(Locale.ROOT, "%.1f", profile.peak())
+                    + " req/s with a " + timeoutSeconds + " s timeout, which can keep "
+                    + Math.round(profile.peak() * timeoutSeconds) + " requests in flight, more than maxThreads="
+                    + maxThreads);
+        }
+        return new LoadShape.Open(profile, maxThreads);
     }
 
     /** An open workload's threads live at most about a timeout each, so rate × timeout bounds them. */

@@ -97,7 +97,7 @@ public record RateProfile(List<Step> steps) {
         return isConstant() ? number(calm()) : number(calm()) + "-peak-" + number(peak());
     }
 
-    private static String number(double rate) {
+    static String number(double rate) {
         return rate == Math.rint(rate) ? Long.toString((long) rate) : String.format(Locale.ROOT, "%.1f", rate);
     }
 }

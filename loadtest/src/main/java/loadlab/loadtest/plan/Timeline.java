@@ -75,6 +75,25 @@ public record Timeline(List<Segment> segments) {
         return new Timeline(List.of(new Segment("steady load", Duration.ZERO, length, false)));
     }
 
+    /**
+     * The timeline of an open load's rate steps over a window of {@code length}: a step is a disturbance when its rate
+     * is not the calm one.
+     */
+    public static Timeline ofRates(RateProfile rates, Duration length) {
+        List<Segment> segments = new ArrayList<>();
+        List<RateProfile.Step> steps = rates.steps();
+        for (int i = 0; i < steps.size(); i++) {
+            RateProfile.Step step = steps.get(i);
+            Duration end = i + 1 < steps.size() ? steps.get(i + 1).from() : length;
+            segments.add(new Segment(
+                    RateProfile.number(step.ratePerSecond()) + " req/s",
+                    step.from(),
+                    end.minus(step.from()),
+                    step.ratePerSecond() != rates.calm()));
+        }
+        return new Timeline(segments);
+    }
+
     /** The timeline of a spike: calm, then {@code factor} times the users, then calm again. */
     public static Timeline ofSpike(LoadShape.Spike spike) {
         return new Timeline(List.of(

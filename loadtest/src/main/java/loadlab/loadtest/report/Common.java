@@ -1,9 +1,12 @@
 package loadlab.loadtest.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import loadlab.loadtest.measure.ConnectionFigures;
 import loadlab.loadtest.measure.Environment;
 import loadlab.loadtest.measure.Outcome;
+import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.plan.Ceiling;
@@ -26,11 +29,48 @@ record Common(
         PhasesView phases,
         Env env,
         List<ChartLink> charts,
-        Rules rules) {
+        Rules rules,
+        Optional<Clients> clients) {
 
     static final Templates TEMPLATES = Templates.in(Common.class, "templates/loadtest");
 
     record Backend(boolean database, int min, int max, String mean) {}
+
+    /**
+     * How the load's clients connected to each target, as counted at its port over the window; none in data from
+     * before connections were counted.
+     */
+    record Clients(List<Connections> targets) {
+
+        /** Over a target's runs: connections opened per 1,000 requests counted in the window, and the most at once. */
+        record Connections(String name, String perThousand, int peakOpen) {}
+
+        static Optional<Clients> of(ResultSet results) {
+            List<Connections> targets = new ArrayList<>();
+            results.byTarget().forEach((target, points) -> {
+                long opened = 0;
+                long requests = 0;
+                int peak = 0;
+                boolean counted = false;
+                for (Point point : points) {
+                    Optional<ConnectionFigures> figures = point.cost().probes().get(ConnectionFigures.KEY);
+                    if (figures.isPresent() && point.stats().isPresent()) {
+                        counted = true;
+                        opened += figures.get().opened();
+                        requests += point.stats().get().requests();
+                        peak = Math.max(peak, figures.get().peakOpen());
+                    }
+                }
+                if (counted) {
+                    targets.add(new Connections(
+                            target.name(),
+                            Format.tenths(1000 * new ConnectionFigures((int) opened, peak).perRequest(requests)),
+                            peak));
+                }
+            });
+            return targets.isEmpty() ? Optional.empty() : Optional.of(new Clients(targets));
+        }
+    }
 
     record Database(int pool, long acquireTimeoutSeconds, String poolCeiling) {}
 
@@ -144,7 +184,8 @@ record Common(
                         e.loadGeneratorJvm(),
                         e.remoteTargets()),
                 charts,
-                Rules.THRESHOLDS);
+                Rules.THRESHOLDS,
+                Clients.of(results));
     }
 
     /** A failed row's reason and log, as the tables and lines show them. */

@@ -41,6 +41,7 @@ final class OpenWorkloadReport {
             boolean overloaded,
             List<SweepReport.GeneratorLevel> generator,
             boolean engines,
+            Optional<OpenLoopTable.View> openLoop,
             Method method) {}
 
     record KeptRow(String name, String threads, List<KeptCell> cells) {}
@@ -145,6 +146,7 @@ final class OpenWorkloadReport {
                                         .toList())))
                         .toList(),
                 Tables.anyEngines(results.points()),
+                OpenLoopTable.of(results.points()),
                 new Method(
                         maxThreads + " / " + Format.seconds(plan.meanDelayMs()) + " = "
                                 + Format.rate(Ceiling.littlesLaw(maxThreads, plan.meanDelayMs())),

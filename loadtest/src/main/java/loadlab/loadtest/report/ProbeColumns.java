@@ -5,6 +5,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import loadlab.loadtest.measure.ConnectionFigures;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.plan.Target;
 
@@ -16,7 +18,11 @@ import loadlab.loadtest.plan.Target;
 final class ProbeColumns {
 
     /** Every column of a probe's figures that a report shows: add one entry per figure of a new probe. */
-    static final List<ProbeColumn<?>> ALL = List.of();
+    static final List<ProbeColumn<?>> ALL = List.of(new ProbeColumn<>(
+            ConnectionFigures.KEY,
+            "Client connections opened",
+            figures -> OptionalDouble.of(figures.opened()),
+            Format::whole));
 
     private ProbeColumns() {}
 

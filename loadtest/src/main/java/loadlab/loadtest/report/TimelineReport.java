@@ -5,11 +5,14 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import loadlab.loadtest.measure.Backlog;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.HeapGrowth;
+import loadlab.loadtest.measure.PerSecond;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.Recovery;
 import loadlab.loadtest.measure.ResultSet;
+import loadlab.loadtest.measure.Series;
 import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.measure.Verdicts;
 import loadlab.loadtest.plan.LoadShape;
@@ -25,6 +28,9 @@ import loadlab.reporting.Markdown;
  */
 public final class TimelineReport {
 
+    /** How many seconds of a cold start the report shows one by one. */
+    static final int FIRST_SECONDS = 90;
+
     /** The calm rate the method names as its example of a floor that chance widens. */
     private static final double LOW_CALM_RATE = 50;
 
@@ -34,16 +40,45 @@ public final class TimelineReport {
             Common common,
             String users,
             Optional<String> spikeUsers,
+            Optional<Arrivals> open,
+            Optional<FirstSeconds> firstSeconds,
             Verdict verdict,
             List<Phase> phases,
             List<Disturbance> disturbances,
             List<Tables.Row<Whole>> whole,
             List<String> growing,
+            Optional<OpenLoopTable.View> openLoop,
             Method method) {}
 
     record Phase(int number, long from, long to, String what, boolean disturbed) {}
 
-    record Disturbance(String label, long from, long to, List<Back> order, List<Tables.Row<Recovered>> rows) {}
+    /**
+     * @param backlog under open arrivals, the queue it built per target (empty for a closed loop, whose users wait)
+     */
+    record Disturbance(
+            String label,
+            long from,
+            long to,
+            List<Back> order,
+            List<Tables.Row<Recovered>> rows,
+            List<Tables.Row<Queued>> backlog) {}
+
+    /** An open timeline's arrivals: its calm rate, its peak during a spike of arrivals, and the generator's pool. */
+    record Arrivals(String rate, Optional<String> peak, int maxThreads) {}
+
+    /** A disturbance's backlog at one target: in flight, calm and at its peak, when it drained, and what timed out. */
+    record Queued(String calmInFlight, String peakInFlight, String drainedAfter, String lostToTimeouts) {}
+
+    /**
+     * A timeline without ramp-up or warm-up (a cold start): each second of its first {@link #FIRST_SECONDS}, a column
+     * group per target.
+     */
+    record FirstSeconds(int seconds, List<String> targets, List<SecondRow> rows) {}
+
+    /** One second: per target its good throughput, p99 (service time), timeouts and collections, in target order. */
+    record SecondRow(int second, List<SecondCell> cells) {}
+
+    record SecondCell(String good, String p99, String timeouts, String collections) {}
 
     record Back(String name, String after) {}
 
@@ -111,6 +146,15 @@ public final class TimelineReport {
                 });
                 rows.add(Tables.row(target, "", points, r -> recovered(recovery)));
             });
+            List<Tables.Row<Queued>> backlog = new ArrayList<>();
+            if (plan.load() instanceof LoadShape.Open) {
+                Timeline.Segment calm = calmBefore(plan.timeline(), d);
+                byTarget.forEach((target, points) -> backlog.add(Tables.row(target, "", points, runs -> {
+                    Point p = results.representative(target);
+                    return queued(Backlog.of(
+                            p.series(), p.stats().orElseThrow().window().startMillis(), plan.timeline(), calm, d));
+                })));
+            }
             List<Back> order = new ArrayList<>();
             for (int k = 0; k < recoveries.size(); k++) {
                 order.add(new Back(names.get(k), backAfter(recoveries.get(k))));
@@ -126,7 +170,8 @@ public final class TimelineReport {
                     d.start().toSeconds(),
                     d.end().toSeconds(),
                     byTime.stream().map(order::get).toList(),
-                    rows));
+                    rows,
+                    backlog));
         }
         List<Tables.Row<Whole>> whole = new ArrayList<>();
         List<String> growing = new ArrayList<>();
@@ -146,11 +191,23 @@ public final class TimelineReport {
                 load instanceof LoadShape.Spike spike
                         ? Optional.of(Integer.toString(spike.users() * spike.factor()))
                         : Optional.empty(),
+                load instanceof LoadShape.Open open
+                        ? Optional.of(new Arrivals(
+                                Format.level(open.ratePerSecond()),
+                                open.rates().isConstant()
+                                        ? Optional.empty()
+                                        : Optional.of(Format.level(open.rates().peak())),
+                                open.maxThreads()))
+                        : Optional.empty(),
+                plan.phases().rampUpSeconds() == 0 && plan.phases().warmUpSeconds() == 0
+                        ? Optional.of(firstSeconds(results))
+                        : Optional.empty(),
                 Verdict.of(scores, TailFigure.of(all, plan.phases().timeoutSeconds()), Scores.cpuFigure(all)),
                 phases,
                 disturbances,
                 whole,
                 growing,
+                OpenLoopTable.of(all),
                 new Method(
                         Thresholds.RECOVERY_HOLD_SECONDS,
                         Thresholds.RECOVERY_SMOOTHING_SECONDS,
@@ -165,6 +222,62 @@ public final class TimelineReport {
                                 / LOW_CALM_RATE),
                         Format.whole(Thresholds.RECOVERY_P99_RATIO * 100),
                         Format.whole(Thresholds.HEAP_GROWTH_MIB_PER_MINUTE)));
+    }
+
+    /** The calm stretch just before a disturbance, which {@link Recovery} compares it with too. */
+    private static Timeline.Segment calmBefore(Timeline timeline, Timeline.Segment disturbance) {
+        List<Timeline.Segment> segments = timeline.segments();
+        int at = segments.indexOf(disturbance);
+        return at > 0 ? segments.get(at - 1) : disturbance;
+    }
+
+    private static Queued queued(Backlog b) {
+        return new Queued(
+                Integer.toString(b.calmInFlight()),
+                Integer.toString(b.peakInFlight()),
+                b.drainedAfter().isPresent() ? Integer.toString(b.drainedAfter().getAsInt()) : "never",
+                Integer.toString(b.lostToTimeouts()));
+    }
+
+    /** Each target's first seconds from its window's start, one by one; a failed target shows none. */
+    private static FirstSeconds firstSeconds(ResultSet results) {
+        List<Point> points = results.targets().stream()
+                .map(results::representative)
+                .filter(p -> p.stats().isPresent())
+                .toList();
+        int seconds = Math.min(FIRST_SECONDS, results.plan().phases().windowSeconds());
+        List<SecondRow> rows = new ArrayList<>();
+        for (int second = 0; second < seconds; second++) {
+            List<SecondCell> cells = new ArrayList<>();
+            for (Point point : points) {
+                cells.add(secondCell(point, second));
+            }
+            rows.add(new SecondRow(second, cells));
+        }
+        return new FirstSeconds(
+                seconds,
+                points.stream().map(p -> Markdown.cell(p.target().name())).toList(),
+                rows);
+    }
+
+    private static SecondCell secondCell(Point point, int second) {
+        Series series = point.series();
+        int offset = (int)
+                Math.round(series.secondOf(point.stats().orElseThrow().window().startMillis()));
+        int at = offset + second;
+        String na = Format.NOT_AVAILABLE;
+        if (at < 0 || at >= series.seconds().size()) {
+            return new SecondCell(na, na, na, na);
+        }
+        PerSecond s = series.seconds().get(at);
+        long collections = series.heapAfterGc().stream()
+                .filter(h -> h.atSecond() >= at && h.atSecond() < at + 1)
+                .count();
+        return new SecondCell(
+                Integer.toString(s.good()),
+                s.p99Ms().isPresent() ? Format.ms(s.p99Ms().getAsLong()) : "—",
+                Integer.toString(s.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0)),
+                series.heapAfterGc().isEmpty() ? na : Long.toString(collections));
     }
 
     static Optional<Recovery> recovery(Plan plan, Point point, Timeline.Segment disturbance) {

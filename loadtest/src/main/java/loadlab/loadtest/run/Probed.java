@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import loadlab.loadtest.measure.MeasurementWindow;
@@ -22,9 +23,22 @@ import loadlab.loadtest.plan.Target;
  * @param window  how long the measured window lasts once it has begun
  * @param pool    its connection pool, in a database plan
  * @param note    where a probe says, in one line, what it could not do (the output prefixes the load's label)
+ * @param port    the port the load's clients connect to, when they speak HTTP to it (not a database's direct row)
  */
 public record Probed(
-        Target target, String label, Reach reach, Duration window, Optional<Pool> pool, Consumer<String> note) {
+        Target target,
+        String label,
+        Reach reach,
+        Duration window,
+        Optional<Pool> pool,
+        Consumer<String> note,
+        OptionalInt port) {
+
+    /** A target whose clients' port no probe needs. */
+    public Probed(
+            Target target, String label, Reach reach, Duration window, Optional<Pool> pool, Consumer<String> note) {
+        this(target, label, reach, window, pool, note, OptionalInt.empty());
+    }
 
     /** How a probe can reach a target's process. */
     public sealed interface Reach {}

@@ -18,7 +18,8 @@ public final class Probes {
             new CpuSpeedProbe(),
             new PoolWatch(),
             new HeapByOwnerProbe(),
-            new CpuByOwnerProbe()));
+            new CpuByOwnerProbe(),
+            new ConnectionProbe()));
 
     private final List<Probe<?>> probes;
 

@@ -1,6 +1,7 @@
 package loadlab.loadtest.run;
 
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -298,7 +299,11 @@ final class StartedTarget implements AutoCloseable {
                         client,
                         plan.dbPool().getAsInt(),
                         direct.isPresent() ? direct.get()::read : PoolWatch.actuator(services.baseUrl(target)))),
-                line -> out.println("[" + label + "] " + line));
+                line -> out.println("[" + label + "] " + line),
+                // The direct row of a database plan sends JDBC from the generator's pool, not HTTP to a port.
+                target.isApp() || !services.usesDatabase()
+                        ? OptionalInt.of(URI.create(services.baseUrl(target)).getPort())
+                        : OptionalInt.empty());
     }
 
     /**

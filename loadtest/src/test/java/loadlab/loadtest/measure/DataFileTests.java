@@ -13,6 +13,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Plan;
+import loadlab.loadtest.plan.RateProfile;
 import loadlab.loadtest.plan.Target;
 import org.junit.jupiter.api.Test;
 
@@ -273,6 +274,24 @@ class DataFileTests {
         ResultSet original = new ResultSet(open, TestPoints.ENVIRONMENT, List.of());
 
         assertThat(DataFile.fromJson(DataFile.toJson(original))).isEqualTo(original);
+    }
+
+    @Test
+    void anOpenLoadsRateStepsAndConnectionsSurviveTheTripAndAConstantPooledOneWritesAsBefore() throws IOException {
+        LoadShape.Open stepped = new LoadShape.Open(
+                RateProfile.spike(50, 5, Duration.ofSeconds(40), Duration.ofSeconds(20)),
+                7_500,
+                LoadShape.Open.Connections.PER_ARRIVAL);
+        ResultSet original = aTimeline(stepped, "");
+
+        ResultSet read = DataFile.fromJson(DataFile.toJson(original));
+
+        assertThat(read).isEqualTo(original);
+        assertThat(read.plan().timeline().disturbances())
+                .singleElement()
+                .satisfies(d -> assertThat(d.label()).isEqualTo("250 req/s"));
+        String constant = DataFile.toJson(aTimeline(new LoadShape.Open(80, 2_500), ""));
+        assertThat(constant).doesNotContain("rateSteps").doesNotContain("connections");
     }
 
     /** A database plan keeps its pool, and each point where its requests waited; a pool timeout keeps its class. */

@@ -65,6 +65,65 @@ class TimelinePlanTests {
     }
 
     @Test
+    void aTimelineWithARateIsOpenArrivalsThroughTheSameScheduleAndItsSpikeIsARateStep() {
+        Plan slowdown = plan(
+                "slowdown-open:",
+                "  kind: timeline",
+                "  rates: [250]",
+                "  maxThreads: 7500",
+                "  timeout: 30s",
+                "  schedule:",
+                "    - {length: 40s, delayMin: 0, delayMax: 4000}",
+                "    - {length: 20s, delayMin: 0, delayMax: 16000}",
+                "    - {length: 60s, delayMin: 0, delayMax: 4000}");
+        Plan spike = plan(
+                "spike-open:",
+                "  kind: timeline",
+                "  rates: [50]",
+                "  maxThreads: 7500",
+                "  timeout: 30s",
+                "  jitWarmup: off",
+                "  spike: {factor: 5, before: 40s, during: 20s, after: 60s}");
+
+        assertThat(slowdown.load()).isEqualTo(new LoadShape.Open(250, 7500));
+        assertThat(slowdown.timeline().disturbances())
+                .singleElement()
+                .satisfies(d -> assertThat(d.label()).isEqualTo("backend 0..16000 ms"));
+        assertThat(slowdown.phases().window()).isEqualTo(Duration.ofSeconds(120));
+        LoadShape.Open arrivals = (LoadShape.Open) spike.load();
+        assertThat(arrivals.rates().rateAt(Duration.ofSeconds(39))).isEqualTo(50);
+        assertThat(arrivals.rates().rateAt(Duration.ofSeconds(40))).isEqualTo(250);
+        assertThat(arrivals.rates().rateAt(Duration.ofSeconds(60))).isEqualTo(50);
+        assertThat(spike.timeline().disturbances()).singleElement().satisfies(d -> {
+            assertThat(d.label()).isEqualTo("250 req/s");
+            assertThat(d.start()).isEqualTo(Duration.ofSeconds(40));
+            assertThat(d.length()).isEqualTo(Duration.ofSeconds(20));
+        });
+        assertThat(spike.phases().window()).isEqualTo(Duration.ofSeconds(120));
+    }
+
+    @Test
+    void anOpenTimelineTakesOneRateNotUsersBesideItAndThreadsForItsPeak() {
+        String schedule = "  schedule: [{length: 10s, delayMin: 0, delayMax: 4000}, {length: 10s, delayMin: 0,"
+                + " delayMax: 9000}]";
+        assertThatThrownBy(() -> plan("x:", "  kind: timeline", "  rates: [10, 20]", schedule))
+                .hasMessageContaining("it takes one, its calm rate");
+        assertThatThrownBy(() -> plan("x:", "  kind: timeline", "  users: 10", "  rates: [10]", schedule))
+                .hasMessage("scenarios.yaml [x] sets both users and rates: a timeline is closed-loop users or open"
+                        + " arrivals at a rate, not both");
+        assertThatThrownBy(() -> plan(
+                        "x:",
+                        "  kind: timeline",
+                        "  rates: [50]",
+                        "  maxThreads: 1000",
+                        "  timeout: 30s",
+                        "  jitWarmup: off",
+                        "  spike: {factor: 5, before: 4s, during: 2s, after: 6s}"))
+                .hasMessageStartingWith("scenarios.yaml [x] peaks at 250.0 req/s with a 30 s timeout")
+                .hasMessageContaining("more than maxThreads=1000");
+    }
+
+    @Test
     void aTimelineWithNeitherIsASoakOfItsDuration() {
         Plan plan = plan("soak:", "  kind: timeline", "  users: 100", "  duration: 20m");
 

@@ -1,0 +1,128 @@
+package loadlab.loadtest.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import loadlab.loadtest.measure.ErrorClass;
+import loadlab.loadtest.measure.MeasurementWindow;
+import loadlab.loadtest.measure.Outcome;
+import loadlab.loadtest.measure.PerSecond;
+import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.ResourceCost;
+import loadlab.loadtest.measure.ResultSet;
+import loadlab.loadtest.measure.RunStats;
+import loadlab.loadtest.measure.Sample;
+import loadlab.loadtest.measure.Series;
+import loadlab.loadtest.measure.TestPoints;
+import loadlab.loadtest.plan.Backend;
+import loadlab.loadtest.plan.CpuPinning;
+import loadlab.loadtest.plan.LoadShape;
+import loadlab.loadtest.plan.Phases;
+import loadlab.loadtest.plan.Plan;
+import loadlab.loadtest.plan.RateProfile;
+import loadlab.loadtest.plan.Request;
+import loadlab.loadtest.plan.Target;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An open timeline's report: its arrivals in the scenario, each disturbance's backlog (when it drained, what timed
+ * out), and, for a cold start (no ramp-up, no warm-up), its first seconds one by one.
+ */
+class OpenTimelineReportTests {
+
+    private static final long T0 = 1_700_000_000_000L;
+
+    private static PerSecond second(int at, int good, int inFlight, int timeouts) {
+        Map<ErrorClass, Integer> byClass = new EnumMap<>(ErrorClass.class);
+        for (ErrorClass each : ErrorClass.values()) {
+            byClass.put(each, 0);
+        }
+        byClass.put(ErrorClass.TIMEOUT, timeouts);
+        return new PerSecond(at, good + timeouts, timeouts, OptionalLong.of(150), inFlight, byClass);
+    }
+
+    private static ResultSet timeline(
+            Phases phases, LoadShape.Open load, List<PerSecond> seconds, List<Series.HeapPoint> gcs) {
+        long windowStart = T0 + (phases.rampUpSeconds() + phases.warmUpSeconds()) * 1000L;
+        MeasurementWindow window = MeasurementWindow.ofSeconds(windowStart, phases.windowSeconds());
+        List<Sample> samples = List.of(
+                new Sample(windowStart + 100, windowStart + 250, true, "200", "OK", 140, windowStart + 100),
+                new Sample(windowStart + 300, windowStart + 450, true, "200", "OK", 140, windowStart + 290));
+        Point point = new Point(
+                Target.DIRECT,
+                load,
+                1,
+                new Outcome.Measured(RunStats.compute(samples, window, 50)),
+                ResourceCost.NONE,
+                new Series(T0, seconds, List.of(), gcs));
+        Plan plan = new Plan(
+                "toy-open",
+                "a toy open timeline",
+                Plan.Kind.TIMELINE,
+                phases,
+                new Backend(0, 200, OptionalLong.empty(), ""),
+                Request.PROXY,
+                List.of(load),
+                1,
+                List.of(Target.DIRECT),
+                new CpuPinning(List.of(1), List.of(0), 2),
+                "toy-open");
+        return new ResultSet(plan, TestPoints.ENVIRONMENT, List.of(point));
+    }
+
+    @Test
+    void aSpikeOfArrivalsShowsItsRatesAndTheBacklogItBuiltWithWhenItDrainedAndWhatTimedOut() {
+        Phases phases = TestPoints.phases(1, 2, 30, 10);
+        LoadShape.Open load =
+                new LoadShape.Open(RateProfile.spike(10, 3, Duration.ofSeconds(10), Duration.ofSeconds(5)), 100);
+        List<PerSecond> seconds = new ArrayList<>();
+        // Window second w is second w + 3 of the run: calm at 10 in flight, a backlog to 60 from the spike's start.
+        int[] backlog = {20, 35, 50, 60, 55, 40, 25, 12};
+        for (int at = 0; at < 34; at++) {
+            int w = at - 3;
+            int inFlight = w >= 10 && w < 10 + backlog.length ? backlog[w - 10] : 10;
+            seconds.add(second(at, 10, inFlight, w == 14 ? 5 : 0));
+        }
+
+        String markdown = TimelineReport.render(timeline(phases, load, seconds, List.of()), List.of());
+
+        assertThat(markdown)
+                .contains("open arrivals, a seeded Poisson stream at 10 req/s (30 req/s during the spike)")
+                .contains("## 30 req/s, 10 s to 15 s")
+                .contains("| Target | Calm in flight | Peak in flight | Drained after (s) | Lost to timeouts |")
+                // In flight is back at 10 from window second 18: 3 s after the spike's end.
+                .contains("| direct | 10 | 60 | 3 | 5 |")
+                .doesNotContain("closed-loop users")
+                .doesNotContain("second by second");
+    }
+
+    @Test
+    void aColdStartShowsItsFirstSecondsOneByOne() {
+        Phases phases = TestPoints.phases(0, 0, 5, 10);
+        List<PerSecond> seconds = new ArrayList<>();
+        for (int at = 0; at < 5; at++) {
+            seconds.add(second(at, at * 20, 10, at == 1 ? 7 : 0));
+        }
+
+        String markdown = TimelineReport.render(
+                timeline(
+                        phases,
+                        new LoadShape.Open(100, 1000),
+                        seconds,
+                        List.of(new Series.HeapPoint(1.2, 40), new Series.HeapPoint(1.7, 41))),
+                List.of());
+
+        assertThat(markdown)
+                .contains("## The first 5 s, second by second")
+                .contains("| Second | direct good | p99 | timeouts | GCs |")
+                .contains("| 0 | 0 | 150 | 0 | 0 |")
+                .contains("| 1 | 20 | 150 | 7 | 2 |")
+                .contains("| 4 | 80 | 150 | 0 | 0 |")
+                .doesNotContain("Drained after");
+    }
+}
