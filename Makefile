@@ -86,6 +86,7 @@ endif
 help: ## List the targets and the knobs
 	@echo "loadlab (JDK: $(JAVA_HOME))"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@echo "How long each took here: the Took column of results/README.md (and docs/scenarios.md)."
 	@echo "The runner (make's targets start it with the knobs given, e.g. make compare USERS=50):"
 	@$(RUNNER_CHECK) help
 	@echo "Knobs of make executors (its own JMH runner; docs/executors.md):"
@@ -114,13 +115,13 @@ QUICK_RESULTS ?= quick-results
 quick: build ## A first answer in minutes: direct, app-webflux, app-virtual, 30 s windows, into QUICK_RESULTS (quick-results/)
 	$(RUN) $(QUICK_DEFAULTS) $(KNOBS) compare 'RESULTS=$(QUICK_RESULTS)'
 
-compare: build ## Run a scenario (SCENARIO, default compare: 500 users, 150 s window, 31-34 min; RUNS=3 repeats it) into results/
+compare: build ## Run a scenario (SCENARIO, default compare: 500 users, 150 s window; RUNS=3 repeats it) into results/
 sweep: build ## The sweep scenario: every target at 100 to 2000 users, results/sweep.md
 open: build ## The open scenario: fixed arrival rates of 80, 150, 225 req/s, results/open-workload.md
 capacity: build ## The capacity scenario: slow-server alone at 500 to 10,000 clients, results/capacity/sweep.md
-scenarios: build ## Every default scenario of scenarios.yaml (about 2 h 15 min here), each into results/<scenario>/, and results/README.md
+scenarios: build ## Every default scenario of scenarios.yaml, each into results/<scenario>/, and results/README.md
 timelines: build ## The timeline scenarios (a backend slowdown, a spike of users, faults; about 45 min), results/<scenario>/
-db-pools: build ## The database pool sweep: pools of 10, 50, 100 x 200 and 1,000 users (about 27 min), results/db-pool-<n>/
+db-pools: build ## The database pool sweep: pools of 10, 50, 100 x 200 and 1,000 users, results/db-pool-<n>/
 soak: build ## The soak scenario: 20 minutes of steady load per target, heap and threads watched, results/soak/
 compare sweep open capacity scenarios timelines db-pools soak:
 	$(RUN) $(KNOBS) $(runner_$@)
@@ -164,7 +165,7 @@ keystore: ## Make rmi_keystore.jks, the key pair a controller and its engines sh
 dist: build ## A copy of the lab for other hosts, no Maven needed: dist/loadlab/ (jars, bin/ per role) and its .tar.gz
 	scripts/make-dist
 
-executors: ## JMH: 10,000 tasks of 200 ms on each model's executor, floors and all (~10 min); writes results/executors.md
+executors: ## JMH: 10,000 tasks of 200 ms on each model's executor, floors and all; writes results/executors.md
 	$(MVNW) -q -pl executors -am package -DskipTests
 	$(EXECUTORS) $(KNOBS)
 

@@ -49,7 +49,9 @@ class ModesSmokeIT {
                         tuple("app-webflux", 2),
                         tuple("app-virtual", 2));
         String summary = Files.readString(results.resolve("summary.md"));
-        assertThat(summary).contains("## Repeats (2 runs per target)").contains("## Results");
+        assertThat(summary)
+                .contains("Each cell is the median of the target's 2 runs")
+                .contains("## Results");
         for (String run : List.of("run-1", "run-2")) {
             Path runDir = results.resolve("raw/app-webflux").resolve(run);
             assertThat(runDir.resolve("samples.csv")).exists();

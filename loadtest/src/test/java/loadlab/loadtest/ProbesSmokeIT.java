@@ -14,8 +14,11 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicInteger;
+import loadlab.loadtest.measure.CpuOwners;
 import loadlab.loadtest.measure.DataFile;
+import loadlab.loadtest.measure.HeapOwners;
 import loadlab.loadtest.measure.Outcome;
+import loadlab.loadtest.measure.Owner;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ProbeFigures;
 import loadlab.loadtest.measure.ResultSet;
@@ -142,6 +145,18 @@ class ProbesSmokeIT {
         assertThat(direct.cost().memory())
                 .as("the lab's own probes still run beside it")
                 .isPresent();
+        assertThat(direct.cost().probes().get(HeapOwners.KEY))
+                .as("slow-server's heap by owner, from its histograms at rest and at the window's end")
+                .hasValueSatisfying(heap -> {
+                    assertThat(heap.loadedMib()).isPositive();
+                    assertThat(heap.owner(Owner.JDK)).isPresent();
+                });
+        assertThat(direct.cost().probes().get(CpuOwners.KEY))
+                .as("slow-server's CPU by owner, from the CPU-time samples every lab JVM records")
+                .hasValueSatisfying(cpu -> {
+                    assertThat(cpu.event()).isEqualTo("jdk.CPUTimeSample");
+                    assertThat(cpu.samples()).isPositive();
+                });
 
         Point virtual = LabFixtures.row(outcome, "app-virtual");
         assertThat(virtual.outcome())
@@ -155,7 +170,9 @@ class ProbesSmokeIT {
         assertThat(CLOSED.get()).as("every probe started was closed").isEqualTo(STARTED.get());
 
         String json = Files.readString(outcome.written().data());
-        assertThat(json).contains("\"probes\" : {\n        \"recorded\" : {\n          \"pid\" : " + recorded.pid());
+        assertThat(json)
+                .contains("\"probes\" : {\n")
+                .contains("\n        \"recorded\" : {\n          \"pid\" : " + recorded.pid());
         ResultSet read = DataFile.read(outcome.written().data());
         assertThat(LabFixtures.row(new LoadLab.Run(read, outcome.written()), "direct")
                         .cost()
@@ -173,6 +190,7 @@ class ProbesSmokeIT {
         assertThat(report)
                 .contains("| Target | Recording (bytes) |")
                 .contains("| direct | " + recorded.recordingBytes() + " |")
-                .contains("| app-virtual | **FAILED** |");
+                .contains("| app-virtual | **FAILED** |")
+                .contains("## Where the cost goes");
     }
 }

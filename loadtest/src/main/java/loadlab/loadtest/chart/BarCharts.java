@@ -154,17 +154,22 @@ final class BarCharts {
                 "#,##0",
                 costed,
                 input -> resources.get(input.target().name()).peakPlatformThreads()));
+        return Optional.of(stacked(panels, RESOURCE_PANEL_HEIGHT));
+    }
+
+    /** Panels of one height, one above the other in one image. */
+    static BufferedImage stacked(List<CategoryChart> panels, int panelHeight) {
         BufferedImage stacked =
-                new BufferedImage(ChartStyle.WIDTH, RESOURCE_PANEL_HEIGHT * panels.size(), BufferedImage.TYPE_INT_RGB);
+                new BufferedImage(ChartStyle.WIDTH, panelHeight * panels.size(), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = stacked.createGraphics();
         try {
             for (int i = 0; i < panels.size(); i++) {
-                g.drawImage(BitmapEncoder.getBufferedImage(panels.get(i)), 0, i * RESOURCE_PANEL_HEIGHT, null);
+                g.drawImage(BitmapEncoder.getBufferedImage(panels.get(i)), 0, i * panelHeight, null);
             }
         } finally {
             g.dispose();
         }
-        return Optional.of(stacked);
+        return stacked;
     }
 
     /**

@@ -55,6 +55,11 @@ public final class Charts {
                 "resources.png",
                 "Resource cost per target: CPU per 1000 requests, peak RSS, peak platform threads",
                 r -> BarCharts.resources(r.representatives())),
+        COST_OWNERS(
+                Plan.Kind.COMPARISON,
+                "cost-owners.png",
+                "Where the cost goes: each target's live heap under load and its CPU by owner",
+                r -> OwnerCharts.draw(r.representatives())),
         SWEEP_THROUGHPUT(
                 Plan.Kind.SWEEP,
                 "sweep-throughput.png",

@@ -87,7 +87,8 @@ public final class AnswerReport {
     /** @param none no model was kept by every scenario of the row */
     record Choice(boolean none, List<String> chosen, boolean even, boolean allEven) {}
 
-    record Cell(List<Line> lines) {}
+    /** One model's deciding figures in one row: a line per scenario of the row. */
+    record Cell(String model, List<Line> lines) {}
 
     /**
      * One model in one scenario of a row.
@@ -233,7 +234,7 @@ public final class AnswerReport {
             lines.add(new Line(
                     name, chosen, false, s.failure().isPresent(), s.failure().isEmpty() && !s.served(), figures));
         }
-        return new Cell(lines);
+        return new Cell(model, lines);
     }
 
     private static Shown shown(Deciding figure, Estimate e, TailFigure tail) {

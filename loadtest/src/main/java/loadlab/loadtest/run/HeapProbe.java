@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -24,34 +25,41 @@ final class HeapProbe {
 
     /** The heap in use after a full collection, MiB; empty when the JVM could not be asked (gone, or no jcmd). */
     static OptionalDouble liveHeapMib(long pid) {
+        return jcmd(pid, "GC.run", "GC.heap_info").map(HeapProbe::usedMib).orElse(OptionalDouble.empty());
+    }
+
+    /**
+     * What {@code jcmd <pid>} printed for these commands, run in turn in one attach; empty when the JVM could not be
+     * asked (gone, no jcmd, an error, or no answer within {@value #TIMEOUT_SECONDS} s).
+     */
+    static Optional<String> jcmd(long pid, String... commands) {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         if (!Files.isExecutable(jcmd)) {
-            return OptionalDouble.empty();
+            return Optional.empty();
         }
-        Path commands = null;
+        Path script = null;
         Path output = null;
         try {
-            commands = Files.createTempFile("loadlab-heap-probe", ".jcmd");
+            script = Files.createTempFile("loadlab-heap-probe", ".jcmd");
             output = Files.createTempFile("loadlab-heap-probe", ".out");
-            Files.writeString(commands, "GC.run\nGC.heap_info\n");
+            Files.writeString(script, String.join("\n", commands) + "\n");
             // To a file, not a pipe: a JVM that never answers must not hang the run past the timeout.
-            Process process = new ProcessBuilder(
-                            List.of(jcmd.toString(), String.valueOf(pid), "-f", commands.toString()))
+            Process process = new ProcessBuilder(List.of(jcmd.toString(), String.valueOf(pid), "-f", script.toString()))
                     .redirectErrorStream(true)
                     .redirectOutput(output.toFile())
                     .start();
             if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS) || process.exitValue() != 0) {
                 process.destroyForcibly();
-                return OptionalDouble.empty();
+                return Optional.empty();
             }
-            return usedMib(Files.readString(output, StandardCharsets.UTF_8));
+            return Optional.of(Files.readString(output, StandardCharsets.UTF_8));
         } catch (IOException e) {
-            return OptionalDouble.empty();
+            return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return OptionalDouble.empty();
+            return Optional.empty();
         } finally {
-            deleteQuietly(commands);
+            deleteQuietly(script);
             deleteQuietly(output);
         }
     }

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import loadlab.loadtest.measure.JfrFigures;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.plan.LoadShape;
@@ -31,7 +32,7 @@ public final class Lab {
     /** How the per-process JFR flags read in a report (their file path differs per process). */
     public static final String JFR_FLAGS_SHOWN =
             "-XX:StartFlightRecording=filename=<raw>/<target>.jfr,dumponexit=true,settings=default,"
-                    + "jdk.VirtualThreadPinned#threshold=0ms";
+                    + "jdk.VirtualThreadPinned#threshold=0ms," + JfrFigures.CPU_TIME_SAMPLING;
 
     private final Plan plan;
     private final Setup setup;

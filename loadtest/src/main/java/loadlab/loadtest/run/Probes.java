@@ -13,7 +13,12 @@ import java.util.Set;
 public final class Probes {
 
     /** What the lab runs: live memory first, so that its collection at rest is over before anything is sampled. */
-    public static final Probes ALL = new Probes(List.of(new LiveMemoryProbe(), new CpuSpeedProbe(), new PoolWatch()));
+    public static final Probes ALL = new Probes(List.of(
+            new LiveMemoryProbe(),
+            new CpuSpeedProbe(),
+            new PoolWatch(),
+            new HeapByOwnerProbe(),
+            new CpuByOwnerProbe()));
 
     private final List<Probe<?>> probes;
 

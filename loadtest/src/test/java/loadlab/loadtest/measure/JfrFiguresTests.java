@@ -77,11 +77,21 @@ class JfrFiguresTests {
     }
 
     @Test
-    void theFlagsRecordOnExitWithDefaultSettingsAndEveryPinning() {
+    void theFlagsRecordOnExitWithDefaultSettingsEveryPinningAndCpuTimeSamples() {
         assertThat(JfrFigures.recordingFlags(Path.of("/lab/raw/app-virtual/app.jfr")))
                 .containsExactly(
                         "-XX:StartFlightRecording=filename=/lab/raw/app-virtual/app.jfr,dumponexit=true,settings=default,"
-                                + "jdk.VirtualThreadPinned#threshold=0ms");
+                                + "jdk.VirtualThreadPinned#threshold=0ms,"
+                                + "jdk.CPUTimeSample#enabled=true,jdk.CPUTimeSample#throttle=20ms");
+    }
+
+    @Test
+    void theRecordingHasCpuTimeSamplesAsWellAsExecutionSamples() throws IOException {
+        MeasurementWindow everything = new MeasurementWindow(0, Long.MAX_VALUE);
+
+        assertThat(CpuByOwner.read(recording, everything, CpuByOwner.SampleEvent.CPU_TIME)
+                        .totalSamples())
+                .isPositive();
     }
 
     @Test

@@ -134,7 +134,7 @@ class DecisionTests {
         assertThat(d.sources()).extracting(Decision.Source::name).containsExactly("slowdown", "spike");
         assertThat(d.chosen()).containsExactly("app-webflux");
         assertThat(AnswerReport.decisions(List.of(entry(slowdown), entry(spike)), ""))
-                .contains("spike: failed");
+                .contains("spike failed");
     }
 
     @Test

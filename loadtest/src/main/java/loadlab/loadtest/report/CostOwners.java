@@ -1,0 +1,148 @@
+package loadlab.loadtest.report;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.function.BiFunction;
+import loadlab.loadtest.measure.CpuOwners;
+import loadlab.loadtest.measure.HeapOwners;
+import loadlab.loadtest.measure.Owner;
+import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.ProbeFigures;
+import loadlab.loadtest.measure.ResultSet;
+import loadlab.reporting.Markdown;
+
+/**
+ * The "Where the cost goes" section of {@code templates/loadtest/cost-owners.md}: a target's live heap and its CPU by
+ * owner ({@link HeapOwners}, {@link CpuOwners}), one column per target, its representative run's. A report of data
+ * without these figures has no such section.
+ */
+final class CostOwners {
+
+    private CostOwners() {}
+
+    /** @param heap empty when no target has a heap by owner; likewise {@code cpu} */
+    record View(Optional<Table> heap, Optional<Table> cpu) {}
+
+    /**
+     * @param targets one header per target with figures
+     * @param rows    one per owner that any target has, in {@link Owner}'s order
+     * @param notes   one line per target: what its figures stand on
+     */
+    record Table(List<String> targets, List<Row> rows, List<String> notes) {
+
+        String dashes() {
+            return "--:|".repeat(targets.size());
+        }
+    }
+
+    record Row(String owner, List<String> cells) {}
+
+    static Optional<View> of(ResultSet results) {
+        List<Point> points = results.representatives().stream()
+                .filter(point -> point.stats().isPresent())
+                .toList();
+        Optional<Table> heap = table(
+                points,
+                HeapOwners.KEY,
+                (figures, owner) -> figures.owner(owner).isPresent(),
+                CostOwners::heapCell,
+                CostOwners::heapNote);
+        Optional<Table> cpu = table(
+                points,
+                CpuOwners.KEY,
+                (figures, owner) -> figures.owner(owner).isPresent(),
+                (point, figures, owner) -> Format.percent(100 * figures.share(owner)),
+                CostOwners::cpuNote);
+        return heap.isEmpty() && cpu.isEmpty() ? Optional.empty() : Optional.of(new View(heap, cpu));
+    }
+
+    @FunctionalInterface
+    private interface Cell<F> {
+        String of(Point point, F figures, Owner owner);
+    }
+
+    @FunctionalInterface
+    private interface Note<F> {
+        String of(Point point, F figures);
+    }
+
+    private static <F extends Record> Optional<Table> table(
+            List<Point> points,
+            ProbeFigures.Key<F> key,
+            BiFunction<F, Owner, Boolean> has,
+            Cell<F> cell,
+            Note<F> note) {
+        List<Point> with = points.stream()
+                .filter(point -> point.cost().probes().get(key).isPresent())
+                .toList();
+        if (with.isEmpty()) {
+            return Optional.empty();
+        }
+        Set<Owner> owners = EnumSet.noneOf(Owner.class);
+        for (Point point : with) {
+            F figures = point.cost().probes().get(key).orElseThrow();
+            for (Owner owner : Owner.values()) {
+                if (has.apply(figures, owner)) {
+                    owners.add(owner);
+                }
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        for (Owner owner : owners) {
+            rows.add(new Row(
+                    Markdown.cell(owner.label()),
+                    with.stream()
+                            .map(point -> cell.of(
+                                    point, point.cost().probes().get(key).orElseThrow(), owner))
+                            .toList()));
+        }
+        return Optional.of(new Table(
+                with.stream().map(point -> Markdown.cell(point.target().name())).toList(),
+                rows,
+                with.stream()
+                        .map(point ->
+                                note.of(point, point.cost().probes().get(key).orElseThrow()))
+                        .toList()));
+    }
+
+    /** MiB under load, and what the owner added per 1,000 requests in flight when they were counted. */
+    private static String heapCell(Point point, HeapOwners heap, Owner owner) {
+        Optional<HeapOwners.OwnerHeap> row = heap.owner(owner);
+        if (row.isEmpty()) {
+            return "—";
+        }
+        OptionalDouble inFlight = heap.inFlightAtHistogram(point);
+        String loaded = Format.tenths(row.get().loadedMib());
+        return inFlight.isEmpty()
+                ? loaded
+                : loaded + " (" + signed(HeapOwners.per1000(row.get().addedMib(), (int) inFlight.getAsDouble())) + ")";
+    }
+
+    private static String signed(double mib) {
+        String tenths = Format.tenths(mib);
+        return mib >= 0.05 ? "+" + tenths : tenths;
+    }
+
+    private static String cpuNote(Point point, CpuOwners cpu) {
+        return Markdown.cell(point.target().name()) + ": " + String.format(Locale.ROOT, "%,d", cpu.samples()) + " `"
+                + cpu.event() + "` samples over " + Format.tenths(cpu.cpuSeconds()) + " s of CPU"
+                + (cpu.cutShortSamples() > 0
+                        ? ", " + cpu.cutShortSamples() + " of them cut short before they named an owner"
+                        : "");
+    }
+
+    private static String heapNote(Point point, HeapOwners heap) {
+        OptionalDouble inFlight = heap.inFlightAtHistogram(point);
+        return Markdown.cell(point.target().name()) + ": " + Format.tenths(heap.restMib()) + " MiB at rest, "
+                + Format.tenths(heap.loadedMib()) + " MiB under load"
+                + (inFlight.isPresent()
+                        ? " with " + Format.whole(inFlight.getAsDouble()) + " requests in flight"
+                        : ", requests in flight not counted")
+                + ", the histogram in " + Format.tenths(heap.loadedSecondsAfterWindow()) + " s after the window's end";
+    }
+}
