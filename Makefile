@@ -98,9 +98,12 @@ build: ## Build the runnable jars (slow-server and the five apps) without runnin
 # In each module the unit tests (*Tests, surefire), then, once package has built the jars, the tests that start
 # processes (*IT, failsafe); loadtest last, so the jars its tests start exist. One module at a time: two at once
 # starved slow-server's 4,000-connection test past Jetty's 30 s idle timeout (it passes alone on the same machine).
-# -DskipComparison: loadtest's verify would also run a comparison, which is how a user runs one.
+# -DskipComparison: loadtest's verify would also run a comparison, which is how a user runs one. Then, passed or
+# failed, the ten slowest test classes by name (scripts/test-slowest reads the surefire and failsafe reports).
 test: ## Run every test: unit, black-box app tests, small end-to-end runs (*IT), and the distribution on a JDK alone
-	$(MVNW) verify -DskipComparison
+	@mkdir -p target && touch target/test-started
+	$(MVNW) verify -DskipComparison || { scripts/test-slowest 10 target/test-started; exit 1; }
+	scripts/test-slowest 10 target/test-started
 	scripts/test-dist
 	scripts/test-make
 
