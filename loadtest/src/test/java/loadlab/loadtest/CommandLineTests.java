@@ -105,7 +105,15 @@ class CommandLineTests {
                 Arguments.of(
                         "appJvmFlags",
                         List.of("--appJvmFlags=Xmx2g"),
-                        "appJvmFlags='Xmx2g' has 'Xmx2g', which is not a JVM flag"));
+                        "appJvmFlags='Xmx2g' has 'Xmx2g', which is not a JVM flag"),
+                Arguments.of(
+                        "client",
+                        List.of("CLIENT=curl"),
+                        "client: unknown client 'curl' (known: jdk, reactor, apache, jetty, simple)"),
+                Arguments.of("interleave", List.of("INTERLEAVE=maybe"), "interleave='maybe' is not on or off"),
+                Arguments.of("rounds", List.of("ROUNDS=0"), "rounds=0 must be between 1 and 1000"),
+                Arguments.of("slice", List.of("SLICE=abc"), "slice='abc' is not a duration"),
+                Arguments.of("settle", List.of("SETTLE=abc"), "settle='abc' is not a duration"));
     }
 
     @ParameterizedTest(name = "{0}: {1}")
