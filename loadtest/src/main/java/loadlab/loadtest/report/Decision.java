@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import loadlab.loadtest.measure.PairedRatio;
 import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.SideBySide;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.plan.LoadShape;
 
@@ -93,9 +95,12 @@ record Decision(Situation situation, List<Source> sources, List<String> chosen) 
             if (candidates.isEmpty()) {
                 continue; // no model has this figure (not measured in this run): it cannot decide
             }
-            List<String> leaders = Leads.of(candidates, figure.higherIsBetter).orElseThrow().leaders().stream()
-                    .map(Leads.Candidate::name)
-                    .toList();
+            List<String> leaders = figure == Deciding.PER_CORE
+                            && results.sideBySide().isPresent()
+                    ? pairedLeaders(results.sideBySide().get(), candidates)
+                    : Leads.of(candidates, figure.higherIsBetter).orElseThrow().leaders().stream()
+                            .map(Leads.Candidate::name)
+                            .toList();
             kept = leaders.stream()
                     .map(n -> competing.stream()
                             .filter(s -> s.target().name().equals(n))
@@ -110,5 +115,27 @@ record Decision(Situation situation, List<Source> sources, List<String> chosen) 
                 tail,
                 apps,
                 kept.stream().map(s -> s.target().name()).toList());
+    }
+
+    /**
+     * Measured side by side, the models' CPU per request is compared round by round ({@link PairedRatio}): the model
+     * that serves most per core leads, and every model whose ratio to it has an interval that includes 1 is kept with
+     * it. The per-target intervals carry the host's drift, which the rounds' pairing takes out.
+     */
+    private static List<String> pairedLeaders(SideBySide side, List<Leads.Candidate> candidates) {
+        Leads.Candidate best = candidates.stream()
+                .max(java.util.Comparator.comparingDouble(c -> c.estimate().value()))
+                .orElseThrow();
+        List<String> leaders = new ArrayList<>();
+        leaders.add(best.name());
+        for (Leads.Candidate c : candidates) {
+            if (!c.name().equals(best.name())
+                    && side.ratio(c.name(), best.name(), SideBySide.Cost.CPU_PER_1000_REQUESTS)
+                            instanceof PairedRatio.Estimated e
+                    && e.verdict() == PairedRatio.Verdict.EVEN) {
+                leaders.add(c.name());
+            }
+        }
+        return leaders;
     }
 }

@@ -14,7 +14,7 @@ public final class DocBlocks {
 
     /** Every block name the runner renders. */
     public static final List<String> NAMES =
-            List.of("answer", "scenarios", "times", "compare-runs", "capacity-engines", "knobs");
+            List.of("answer", "scenarios", "times", "compare-runs", "capacity-engines", "knobs", "clients");
 
     private DocBlocks() {}
 
@@ -41,6 +41,7 @@ public final class DocBlocks {
                     case "compare-runs" -> ExperimentsReport.acrossRuns(entries, "compare", base);
                     case "capacity-engines" -> ExperimentsReport.acrossLevels(entries, "capacity", "direct", base);
                     case "knobs" -> knobs();
+                    case "clients" -> ClientsGap.render(entries, base);
                     default -> null;
                 });
     }

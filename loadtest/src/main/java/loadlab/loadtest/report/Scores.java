@@ -10,6 +10,7 @@ import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
+import loadlab.loadtest.measure.SliceFigures;
 import loadlab.loadtest.measure.Spread;
 import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.plan.LoadShape;
@@ -21,8 +22,18 @@ import loadlab.loadtest.plan.Target;
  * known to move by ({@link Thresholds#THROUGHPUT_NOISE_PERCENT} and the others).
  *
  * @param runs every run of the target at this load, in run order
+ * @param slices the target's slices when it was measured side by side (interleaved), else empty: then its cost is read
+ *     from them, since its points carry none
  */
-record Scores(Target target, List<Point> runs) {
+record Scores(Target target, List<Point> runs, List<SliceFigures> slices) {
+
+    Scores(Target target, List<Point> runs) {
+        this(target, runs, List.of());
+    }
+
+    boolean interleaved() {
+        return !slices.isEmpty();
+    }
 
     Optional<Outcome.Failed> failure() {
         return runs.stream()
@@ -76,6 +87,16 @@ record Scores(Target target, List<Point> runs) {
         if (failure().isPresent()) {
             return Optional.empty();
         }
+        if (interleaved() && figure == Figure.CPU) {
+            // The slices' spread, drift included: what the target's own figure moved by. Which model leads is the
+            // paired ratios' to say (Decision), not this interval's.
+            List<Double> values = slices.stream()
+                    .map(SliceFigures::cpuSecondsPer1000Requests)
+                    .filter(OptionalDouble::isPresent)
+                    .map(OptionalDouble::getAsDouble)
+                    .toList();
+            return values.isEmpty() ? Optional.empty() : Optional.of(Estimate.of(Spread.of(values)));
+        }
         Optional<Estimate> estimate = spread(p -> figure.value().apply(p.stats().orElseThrow(), p.cost()));
         return runs.size() > 1 ? estimate : estimate.map(e -> e.atLeast(noisePercent));
     }
@@ -108,7 +129,10 @@ record Scores(Target target, List<Point> runs) {
         return byTarget.entrySet().stream()
                 .map(e -> new Scores(
                         e.getKey(),
-                        e.getValue().stream().filter(p -> p.load().equals(load)).toList()))
+                        e.getValue().stream().filter(p -> p.load().equals(load)).toList(),
+                        results.sideBySide()
+                                .map(side -> side.of(e.getKey().name()))
+                                .orElse(List.of())))
                 .filter(s -> !s.runs().isEmpty())
                 .toList();
     }
