@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import loadlab.loadtest.measure.PairedRatio;
 import loadlab.loadtest.measure.Point;
-import loadlab.loadtest.measure.SideBySide;
 import loadlab.loadtest.measure.ResultSet;
+import loadlab.loadtest.measure.SideBySide;
 import loadlab.loadtest.plan.LoadShape;
 
 /**
@@ -95,12 +95,12 @@ record Decision(Situation situation, List<Source> sources, List<String> chosen) 
             if (candidates.isEmpty()) {
                 continue; // no model has this figure (not measured in this run): it cannot decide
             }
-            List<String> leaders = figure == Deciding.PER_CORE
-                            && results.sideBySide().isPresent()
-                    ? pairedLeaders(results.sideBySide().get(), candidates)
-                    : Leads.of(candidates, figure.higherIsBetter).orElseThrow().leaders().stream()
-                            .map(Leads.Candidate::name)
-                            .toList();
+            List<String> leaders =
+                    figure == Deciding.PER_CORE && results.sideBySide().isPresent()
+                            ? pairedLeaders(results.sideBySide().get(), candidates)
+                            : Leads.of(candidates, figure.higherIsBetter).orElseThrow().leaders().stream()
+                                    .map(Leads.Candidate::name)
+                                    .toList();
             kept = leaders.stream()
                     .map(n -> competing.stream()
                             .filter(s -> s.target().name().equals(n))

@@ -2,7 +2,9 @@ package loadlab.loadtest.measure;
 
 /**
  * The child JVM of {@link JfrFiguresTests}: two collections, a marker line with the time, then a collection with
- * 32 MiB kept alive and one short virtual-thread pinning, then exit (which writes the recording).
+ * 32 MiB kept alive and one short virtual-thread pinning, 300 ms of its own CPU time in a loop (so that the CPU-time
+ * sampler, one sample per 20 ms of a thread's CPU, has samples to take whatever the host's speed), then exit (which
+ * writes the recording).
  */
 public final class JfrChild {
 
@@ -38,7 +40,18 @@ public final class JfrChild {
         System.gc();
         Thread pinner = Thread.ofVirtual().start(SlowInit::touch);
         pinner.join();
-        System.out.println("retained " + retained.length + " bytes");
+        System.out.println("retained " + retained.length + " bytes, " + spin(300) + " spins");
+    }
+
+    /** Spins until this thread has used {@code cpuMillis} of CPU time, however long that takes on the clock. */
+    private static long spin(long cpuMillis) {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long until = threads.getCurrentThreadCpuTime() + cpuMillis * 1_000_000;
+        long spins = 0;
+        while (threads.getCurrentThreadCpuTime() < until) {
+            spins++;
+        }
+        return spins;
     }
 
     private static long garbage() {
