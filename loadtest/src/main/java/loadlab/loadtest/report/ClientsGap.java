@@ -1,9 +1,11 @@
 package loadlab.loadtest.report;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import loadlab.loadtest.measure.PairedRatio;
 import loadlab.loadtest.measure.SideBySide;
+import java.util.stream.Stream;
 
 /**
  * The README's answer to "how much of the CPU gap between virtual threads and WebFlux is the client's": from the
@@ -33,8 +35,8 @@ final class ClientsGap {
         }
     }
 
-    /** @param id the pair's name in the template, lower case */
-    record Row(String id, String a, String b, String ratio, String low, String high, String verdict) {}
+    /** @param lower A costs less than B, the interval clear of 1; {@code higher} likewise; neither: even */
+    record Row(String a, String b, String ratio, String low, String high, boolean lower, boolean higher) {}
 
     record View(Optional<String> link, List<Row> rows) {}
 
@@ -51,23 +53,19 @@ final class ClientsGap {
     }
 
     private static List<Row> rows(SideBySide side) {
-        return java.util.Arrays.stream(Pair.values())
+        return Arrays.stream(Pair.values())
                 .filter(p -> side.targets().contains(p.a) && side.targets().contains(p.b))
                 .flatMap(p -> switch (side.ratio(p.a, p.b, SideBySide.Cost.CPU_PER_1000_REQUESTS)) {
                     case PairedRatio.Estimated e ->
-                        java.util.stream.Stream.of(new Row(
-                                p.name().toLowerCase(java.util.Locale.ROOT),
+                        Stream.of(new Row(
                                 p.a,
                                 p.b,
                                 Format.hundredths(e.ratio()),
                                 Format.hundredths(e.low()),
                                 Format.hundredths(e.high()),
-                                switch (e.verdict()) {
-                                    case A_LOWER -> "lower";
-                                    case B_LOWER -> "higher";
-                                    case EVEN -> "even";
-                                }));
-                    case PairedRatio.NotEstimated n -> java.util.stream.Stream.<Row>empty();
+                                e.verdict() == PairedRatio.Verdict.A_LOWER,
+                                e.verdict() == PairedRatio.Verdict.B_LOWER));
+                    case PairedRatio.NotEstimated n -> Stream.<Row>empty();
                 })
                 .toList();
     }

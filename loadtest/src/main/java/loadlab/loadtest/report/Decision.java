@@ -1,6 +1,7 @@
 package loadlab.loadtest.report;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -124,7 +125,7 @@ record Decision(Situation situation, List<Source> sources, List<String> chosen) 
      */
     private static List<String> pairedLeaders(SideBySide side, List<Leads.Candidate> candidates) {
         Leads.Candidate best = candidates.stream()
-                .max(java.util.Comparator.comparingDouble(c -> c.estimate().value()))
+                .max(Comparator.comparingDouble(c -> c.estimate().value()))
                 .orElseThrow();
         List<String> leaders = new ArrayList<>();
         leaders.add(best.name());
