@@ -3,9 +3,9 @@ package loadlab.loadtest.report;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import loadlab.loadtest.measure.PairedRatio;
 import loadlab.loadtest.measure.SideBySide;
-import java.util.stream.Stream;
 
 /**
  * The README's answer to "how much of the CPU gap between virtual threads and WebFlux is the client's": from the

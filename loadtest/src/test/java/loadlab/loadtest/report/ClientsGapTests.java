@@ -25,7 +25,8 @@ class ClientsGapTests {
 
     private static final Target WEBFLUX_REACTOR =
             Target.app("webflux").orElseThrow().withClient("reactor");
-    private static final Target VIRTUAL_JDK = Target.app("virtual").orElseThrow().withClient("jdk");
+    private static final Target VIRTUAL_JDK =
+            Target.app("virtual").orElseThrow().withClient("jdk");
     private static final Target VIRTUAL_REACTOR =
             Target.app("virtual").orElseThrow().withClient("reactor");
 
@@ -69,7 +70,11 @@ class ClientsGapTests {
                 ClientsGap.SCENARIO);
         List<Point> points = targets.stream()
                 .map(t -> TestPoints.measured(
-                        t, SyntheticRuns.LOAD, 1, SyntheticRuns.run(25_000, 0, ErrorClass.TIMEOUT, SyntheticRuns.tail(3800, 3960, 4000)), ResourceCost.NONE))
+                        t,
+                        SyntheticRuns.LOAD,
+                        1,
+                        SyntheticRuns.run(25_000, 0, ErrorClass.TIMEOUT, SyntheticRuns.tail(3800, 3960, 4000)),
+                        ResourceCost.NONE))
                 .toList();
         return new ResultSet(
                 plan,
