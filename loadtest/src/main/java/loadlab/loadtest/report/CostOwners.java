@@ -31,9 +31,9 @@ final class CostOwners {
     /**
      * @param targets one header per target with figures
      * @param rows    one per owner that any target has, in {@link Owner}'s order
-     * @param notes   one line per target: what its figures stand on
+     * @param notes   one per target: what its figures stand on ({@link HeapNote}, {@link CpuNote})
      */
-    record Table(List<String> targets, List<Row> rows, List<String> notes) {
+    record Table(List<String> targets, List<Row> rows, List<? extends Record> notes) {
 
         String dashes() {
             return "--:|".repeat(targets.size());
@@ -68,8 +68,14 @@ final class CostOwners {
 
     @FunctionalInterface
     private interface Note<F> {
-        String of(Point point, F figures);
+        Record of(Point point, F figures);
     }
+
+    /** @param inFlight empty when the requests in flight were not counted */
+    record HeapNote(String target, String restMib, String loadedMib, Optional<String> inFlight, String lateSeconds) {}
+
+    /** @param cutShort empty when no stack was cut short before it named an owner */
+    record CpuNote(String target, String samples, String event, String cpuSeconds, Optional<String> cutShort) {}
 
     private static <F extends Record> Optional<Table> table(
             List<Point> points,
@@ -128,21 +134,21 @@ final class CostOwners {
         return mib >= 0.05 ? "+" + tenths : tenths;
     }
 
-    private static String cpuNote(Point point, CpuOwners cpu) {
-        return Markdown.cell(point.target().name()) + ": " + String.format(Locale.ROOT, "%,d", cpu.samples()) + " `"
-                + cpu.event() + "` samples over " + Format.tenths(cpu.cpuSeconds()) + " s of CPU"
-                + (cpu.cutShortSamples() > 0
-                        ? ", " + cpu.cutShortSamples() + " of them cut short before they named an owner"
-                        : "");
+    private static CpuNote cpuNote(Point point, CpuOwners cpu) {
+        return new CpuNote(
+                Markdown.cell(point.target().name()),
+                String.format(Locale.ROOT, "%,d", cpu.samples()),
+                String.valueOf(cpu.event()),
+                Format.tenths(cpu.cpuSeconds()),
+                cpu.cutShortSamples() > 0 ? Optional.of(String.valueOf(cpu.cutShortSamples())) : Optional.empty());
     }
 
-    private static String heapNote(Point point, HeapOwners heap) {
-        OptionalDouble inFlight = heap.inFlightAtHistogram(point);
-        return Markdown.cell(point.target().name()) + ": " + Format.tenths(heap.restMib()) + " MiB at rest, "
-                + Format.tenths(heap.loadedMib()) + " MiB under load"
-                + (inFlight.isPresent()
-                        ? " with " + Format.whole(inFlight.getAsDouble()) + " requests in flight"
-                        : ", requests in flight not counted")
-                + ", the histogram in " + Format.tenths(heap.loadedSecondsAfterWindow()) + " s after the window's end";
+    private static HeapNote heapNote(Point point, HeapOwners heap) {
+        return new HeapNote(
+                Markdown.cell(point.target().name()),
+                Format.tenths(heap.restMib()),
+                Format.tenths(heap.loadedMib()),
+                heap.inFlightAtHistogram(point).stream().mapToObj(Format::whole).findFirst(),
+                Format.tenths(heap.loadedSecondsAfterWindow()));
     }
 }
