@@ -2,17 +2,15 @@ package loadlab.loadtest.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
+import java.util.function.IntToDoubleFunction;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResultSet;
-import loadlab.loadtest.measure.SideBySide;
-import loadlab.loadtest.measure.SliceFigures;
 import loadlab.loadtest.measure.TestPoints;
 import loadlab.loadtest.plan.CpuPinning;
 import loadlab.loadtest.plan.Plan;
@@ -33,28 +31,10 @@ class ClientsGapTests {
     private static ResultSet clientsRun(boolean interleaved) {
         // The host slows by 10% a round; virtual threads on the JDK client cost 1.4 times WebFlux's in every round, and
         // on Reactor Netty 0.95 and 1.05 times it in turns.
-        List<SliceFigures> slices = new ArrayList<>();
-        long at = 1_700_000_000_000L;
-        for (int round = 0; round < 8; round++) {
-            double drift = 1 + 0.1 * round;
-            Map<Target, Double> costs = Map.of(
-                    WEBFLUX_REACTOR, 0.5 * drift,
-                    VIRTUAL_JDK, 0.7 * drift,
-                    VIRTUAL_REACTOR, (round % 2 == 0 ? 0.475 : 0.525) * drift);
-            for (Target target : List.of(WEBFLUX_REACTOR, VIRTUAL_JDK, VIRTUAL_REACTOR)) {
-                slices.add(new SliceFigures(
-                        round,
-                        target.name(),
-                        at,
-                        at + 5_000,
-                        at + 15_000,
-                        2_500,
-                        2_500,
-                        OptionalDouble.of(costs.get(target)),
-                        OptionalDouble.of(0.3 * drift)));
-                at += 15_000;
-            }
-        }
+        Map<Target, IntToDoubleFunction> costs = new LinkedHashMap<>();
+        costs.put(WEBFLUX_REACTOR, round -> 0.5);
+        costs.put(VIRTUAL_JDK, round -> 0.7);
+        costs.put(VIRTUAL_REACTOR, round -> round % 2 == 0 ? 0.475 : 0.525);
         List<Target> targets = List.of(Target.DIRECT, WEBFLUX_REACTOR, VIRTUAL_JDK, VIRTUAL_REACTOR);
         Plan plan = new Plan(
                 ClientsGap.SCENARIO,
@@ -80,7 +60,7 @@ class ClientsGapTests {
                 plan,
                 TestPoints.ENVIRONMENT,
                 points,
-                interleaved ? Optional.of(new SideBySide(8, 15, 5, 7, slices)) : Optional.empty());
+                interleaved ? Optional.of(SyntheticRuns.drifting(costs)) : Optional.empty());
     }
 
     private static String block(ResultSet results) {

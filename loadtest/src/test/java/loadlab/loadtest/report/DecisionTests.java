@@ -6,17 +6,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
+import java.util.function.IntToDoubleFunction;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
-import loadlab.loadtest.measure.SideBySide;
-import loadlab.loadtest.measure.SliceFigures;
 import loadlab.loadtest.measure.TestPoints;
 import loadlab.loadtest.plan.CpuPinning;
 import loadlab.loadtest.plan.LoadShape;
@@ -206,33 +205,17 @@ class DecisionTests {
         // The host slows by 10% a round, every target alike: WebFlux's slices spread 0.20-0.34 s / 1000 req and virtual
         // threads' 0.30-0.51, ranges that overlap; round by round virtual threads cost 1.5 times WebFlux's, and
         // coroutines 0.9 and 1.1 times it in turns, even with it.
-        List<SliceFigures> slices = new ArrayList<>();
-        long at = 1_700_000_000_000L;
-        for (int round = 0; round < 8; round++) {
-            double drift = 1 + 0.1 * round;
-            Map<Target, Double> costs = Map.of(
-                    WEBFLUX, 0.20 * drift, VIRTUAL, 0.30 * drift, COROUTINES, (round % 2 == 0 ? 0.18 : 0.22) * drift);
-            for (Target target : List.of(WEBFLUX, VIRTUAL, COROUTINES)) {
-                slices.add(new SliceFigures(
-                        round,
-                        target.name(),
-                        at,
-                        at + 2_000,
-                        at + 15_000,
-                        20_000,
-                        20_000,
-                        OptionalDouble.of(costs.get(target)),
-                        OptionalDouble.of(0.1 * drift)));
-                at += 15_000;
-            }
-        }
+        Map<Target, IntToDoubleFunction> costs = new LinkedHashMap<>();
+        costs.put(WEBFLUX, round -> 0.20);
+        costs.put(VIRTUAL, round -> 0.30);
+        costs.put(COROUTINES, round -> round % 2 == 0 ? 0.18 : 0.22);
         ResultSet plain = scenario(
                 "fast-backend",
                 point(WEBFLUX, good(20_000)),
                 point(VIRTUAL, good(20_000)),
                 point(COROUTINES, good(20_000)));
         ResultSet interleaved = new ResultSet(
-                plain.plan(), plain.environment(), plain.points(), Optional.of(new SideBySide(8, 15, 2, 7, slices)));
+                plain.plan(), plain.environment(), plain.points(), Optional.of(SyntheticRuns.drifting(costs)));
 
         Decision d = decide(Situation.FAST_BACKEND, interleaved);
 
