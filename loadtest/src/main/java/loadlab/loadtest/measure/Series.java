@@ -1,7 +1,9 @@
 package loadlab.loadtest.measure;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -14,9 +16,15 @@ import java.util.OptionalDouble;
  * @param seconds        {@link PerSecond#series} from that start; empty when the load failed
  * @param resources      the target's process, as its sampler read it during the load; empty when not sampled
  * @param heapAfterGc    the target's heap in use after each collection during the load (its JFR recording)
+ * @param jvm            per second, as {@code seconds}, the target JVM's JIT and GC pause time (its JFR recording);
+ *                       empty without a recording, and in data files written before it was read
  */
 public record Series(
-        long runStartMillis, List<PerSecond> seconds, List<ResourcePoint> resources, List<HeapPoint> heapAfterGc) {
+        long runStartMillis,
+        List<PerSecond> seconds,
+        List<ResourcePoint> resources,
+        List<HeapPoint> heapAfterGc,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<JvmActivity.Second>> jvm) {
 
     public static final Series NONE = new Series(0, List.of());
 
@@ -42,6 +50,12 @@ public record Series(
         seconds = List.copyOf(seconds);
         resources = List.copyOf(resources);
         heapAfterGc = List.copyOf(heapAfterGc);
+        jvm = jvm == null ? Optional.empty() : jvm.map(List::copyOf);
+    }
+
+    public Series(
+            long runStartMillis, List<PerSecond> seconds, List<ResourcePoint> resources, List<HeapPoint> heapAfterGc) {
+        this(runStartMillis, seconds, resources, heapAfterGc, Optional.empty());
     }
 
     public Series(long runStartMillis, List<PerSecond> seconds) {
@@ -64,7 +78,7 @@ public record Series(
                                 : OptionalDouble.of(r.rssKb() / 1024.0),
                         r.threads()))
                 .toList();
-        return new Series(runStartMillis, seconds, points, heapAfterGc);
+        return new Series(runStartMillis, seconds, points, heapAfterGc, jvm);
     }
 
     /** The same series with the heap after each collection between the run's start and its last second. */
@@ -74,7 +88,12 @@ public record Series(
                 .filter(c -> c.atMillis() >= runStartMillis && c.atMillis() <= last)
                 .map(c -> new HeapPoint(secondOf(c.atMillis()), c.usedMib()))
                 .toList();
-        return new Series(runStartMillis, seconds, resources, points);
+        return new Series(runStartMillis, seconds, resources, points, jvm);
+    }
+
+    /** The same series with the JVM's JIT and GC time in each of its seconds. */
+    public Series withJvm(List<JvmActivity.Second> perSecond) {
+        return new Series(runStartMillis, seconds, resources, heapAfterGc, Optional.of(perSecond));
     }
 
     /** Where {@code millis} falls on the per-second axis, in seconds since the run's start. */

@@ -8,6 +8,7 @@ import java.util.Optional;
 import loadlab.loadtest.measure.Backlog;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.HeapGrowth;
+import loadlab.loadtest.measure.JvmActivity;
 import loadlab.loadtest.measure.PerSecond;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.Recovery;
@@ -75,10 +76,13 @@ public final class TimelineReport {
      */
     record FirstSeconds(int seconds, List<String> targets, List<SecondRow> rows) {}
 
-    /** One second: per target its good throughput, p99 (service time), timeouts and collections, in target order. */
+    /**
+     * One second: per target its good throughput, p99 (service time), timeouts, collections, their pause time and
+     * JIT compilation time, in target order.
+     */
     record SecondRow(int second, List<SecondCell> cells) {}
 
-    record SecondCell(String good, String p99, String timeouts, String collections) {}
+    record SecondCell(String good, String p99, String timeouts, String collections, String gcMs, String jitMs) {}
 
     record Back(String name, String after) {}
 
@@ -267,9 +271,11 @@ public final class TimelineReport {
         int at = offset + second;
         String na = Format.NOT_AVAILABLE;
         if (at < 0 || at >= series.seconds().size()) {
-            return new SecondCell(na, na, na, na);
+            return new SecondCell(na, na, na, na, na, na);
         }
         PerSecond s = series.seconds().get(at);
+        Optional<JvmActivity.Second> jvm =
+                series.jvm().filter(list -> at < list.size()).map(list -> list.get(at));
         long collections = series.heapAfterGc().stream()
                 .filter(h -> h.atSecond() >= at && h.atSecond() < at + 1)
                 .count();
@@ -277,7 +283,9 @@ public final class TimelineReport {
                 Integer.toString(s.good()),
                 s.p99Ms().isPresent() ? Format.ms(s.p99Ms().getAsLong()) : "—",
                 Integer.toString(s.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0)),
-                series.heapAfterGc().isEmpty() ? na : Long.toString(collections));
+                series.heapAfterGc().isEmpty() ? na : Long.toString(collections),
+                jvm.map(j -> Format.ms(j.gcPauseMs())).orElse(na),
+                jvm.map(j -> Format.ms(j.jitMs())).orElse(na));
     }
 
     static Optional<Recovery> recovery(Plan plan, Point point, Timeline.Segment disturbance) {

@@ -6,12 +6,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import loadlab.loadtest.measure.JfrFigures;
+import loadlab.loadtest.measure.JvmActivity;
 import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResourceCost;
 import loadlab.loadtest.measure.ResourceSamples;
 import loadlab.loadtest.measure.RunStats;
+import loadlab.loadtest.measure.Series;
 
 /**
  * One point of the run as the lab goes: final at once when it failed; else final once its target has stopped, when
@@ -91,8 +93,13 @@ final class Row {
         MeasurementWindow window = point.stats().orElseThrow().window();
         try {
             JfrFigures jfr = JfrFigures.read(recording, window);
+            Series series = point.series();
             return point.withCost(point.cost().withJfr(Optional.of(jfr.withoutHistory())))
-                    .withSeries(point.series().withHeapAfterGc(jfr.heapAfterGc()));
+                    .withSeries(series.withHeapAfterGc(jfr.heapAfterGc())
+                            .withJvm(JvmActivity.read(
+                                    recording,
+                                    series.runStartMillis(),
+                                    series.seconds().size())));
         } catch (IOException | RuntimeException e) {
             out.println("[" + point.target().name() + "] JFR figures unavailable: " + e.getMessage());
             return point;

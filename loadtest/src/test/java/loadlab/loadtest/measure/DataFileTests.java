@@ -120,6 +120,22 @@ class DataFileTests {
     }
 
     @Test
+    void theJvmActivityPerSecondComesBackAndASeriesWithoutItWritesNoField() throws IOException {
+        ResultSet without = aTimeline(new LoadShape.Closed(20), "");
+        Point point = without.points().getFirst();
+        ResultSet with = new ResultSet(
+                without.plan(),
+                without.environment(),
+                List.of(point.withSeries(point.series()
+                        .withJvm(List.of(new JvmActivity.Second(0, 812.5, 0), new JvmActivity.Second(1, 40.1, 6.3))))));
+
+        assertThat(DataFile.fromJson(DataFile.toJson(with))).isEqualTo(with);
+        assertThat(DataFile.toJson(with)).contains("\"jvm\"");
+        assertThat(DataFile.fromJson(DataFile.toJson(without))).isEqualTo(without);
+        assertThat(DataFile.toJson(without)).doesNotContain("\"jvm\"");
+    }
+
+    @Test
     void aResultSetComesBackFromItsDataFileExactly() throws IOException {
         ResultSet original = everyKindOfFigure();
 

@@ -113,6 +113,36 @@ class JfrFiguresTests {
     }
 
     @Test
+    void theJvmActivityPerSecondHoldsEveryPauseAndTheCompilationTimeBetweenTheFirstAndLastReading() throws IOException {
+        long runStart = launched.minusSeconds(5).toEpochMilli();
+        int seconds = (int) ((exited.toEpochMilli() - runStart) / 1000) + 10;
+        JfrFigures wide = JfrFigures.read(recording, launched.minusSeconds(60), exited.plusSeconds(60));
+        List<Double> totals = new ArrayList<>();
+        try (jdk.jfr.consumer.RecordingFile file = new jdk.jfr.consumer.RecordingFile(recording)) {
+            while (file.hasMoreEvents()) {
+                jdk.jfr.consumer.RecordedEvent event = file.readEvent();
+                if (event.getEventType().getName().equals(JvmActivity.COMPILER_EVENT)) {
+                    totals.add(event.getDuration("totalTimeSpent").toNanos() / 1e6);
+                }
+            }
+        }
+
+        List<JvmActivity.Second> perSecond = JvmActivity.read(recording, runStart, seconds);
+
+        assertThat(perSecond).hasSize(seconds);
+        // Each second keeps a tenth of a millisecond: the sums agree within that per second.
+        double tolerance = 0.05 * seconds + 1e-6;
+        assertThat(perSecond.stream().mapToDouble(JvmActivity.Second::gcPauseMs).sum())
+                .isPositive()
+                .isCloseTo(wide.gcPauseMs(), org.assertj.core.data.Offset.offset(tolerance));
+        assertThat(totals).as("compiler statistics in the recording").isNotEmpty();
+        double compiled = totals.stream().mapToDouble(Double::doubleValue).max().orElseThrow()
+                - totals.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        assertThat(perSecond.stream().mapToDouble(JvmActivity.Second::jitMs).sum())
+                .isCloseTo(compiled, org.assertj.core.data.Offset.offset(tolerance));
+    }
+
+    @Test
     void aWindowOutsideTheRecordingCountsNothingAndSaysSo() throws IOException {
         JfrFigures figures = JfrFigures.read(recording, launched.minusSeconds(7_200), launched.minusSeconds(3_600));
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import loadlab.loadtest.measure.ErrorClass;
+import loadlab.loadtest.measure.JvmActivity;
 import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.PerSecond;
@@ -48,6 +49,10 @@ class OpenTimelineReportTests {
 
     private static ResultSet timeline(
             Phases phases, LoadShape.Open load, List<PerSecond> seconds, List<Series.HeapPoint> gcs) {
+        return timeline(phases, load, new Series(T0, seconds, List.of(), gcs));
+    }
+
+    private static ResultSet timeline(Phases phases, LoadShape.Open load, Series series) {
         long windowStart = T0 + (phases.rampUpSeconds() + phases.warmUpSeconds()) * 1000L;
         MeasurementWindow window = MeasurementWindow.ofSeconds(windowStart, phases.windowSeconds());
         List<Sample> samples = List.of(
@@ -59,7 +64,7 @@ class OpenTimelineReportTests {
                 1,
                 new Outcome.Measured(RunStats.compute(samples, window, 50)),
                 ResourceCost.NONE,
-                new Series(T0, seconds, List.of(), gcs));
+                series);
         Plan plan = new Plan(
                 "toy-open",
                 "a toy open timeline",
@@ -119,10 +124,32 @@ class OpenTimelineReportTests {
 
         assertThat(markdown)
                 .contains("## The first 5 s, second by second")
-                .contains("| Second | direct good | p99 | timeouts | GCs |")
-                .contains("| 0 | 0 | 150 | 0 | 0 |")
-                .contains("| 1 | 20 | 150 | 7 | 2 |")
-                .contains("| 4 | 80 | 150 | 0 | 0 |")
+                .contains("| Second | direct good | p99 | timeouts | GCs | GC (ms) | JIT (ms) |")
+                // No JIT and GC time per second (no recording read): not available rather than zero.
+                .contains("| 0 | 0 | 150 | 0 | 0 | n/a | n/a |")
+                .contains("| 1 | 20 | 150 | 7 | 2 | n/a | n/a |")
+                .contains("| 4 | 80 | 150 | 0 | 0 | n/a | n/a |")
                 .doesNotContain("Drained after");
+    }
+
+    @Test
+    void aColdStartShowsEachSecondsJitAndGcTimeFromTheRecording() {
+        Phases phases = TestPoints.phases(0, 0, 3, 10);
+        List<PerSecond> seconds = new ArrayList<>();
+        for (int at = 0; at < 3; at++) {
+            seconds.add(second(at, 50, 10, 0));
+        }
+        Series series = new Series(T0, seconds, List.of(), List.of(new Series.HeapPoint(1.5, 40)))
+                .withJvm(List.of(
+                        new JvmActivity.Second(0, 1_234.4, 0),
+                        new JvmActivity.Second(1, 310.6, 17.2),
+                        new JvmActivity.Second(2, 0, 0)));
+
+        String markdown = TimelineReport.render(timeline(phases, new LoadShape.Open(100, 1000), series), List.of());
+
+        assertThat(markdown)
+                .contains("| 0 | 50 | 150 | 0 | 0 | 0 | 1234 |")
+                .contains("| 1 | 50 | 150 | 0 | 1 | 17 | 311 |")
+                .contains("| 2 | 50 | 150 | 0 | 0 | 0 | 0 |");
     }
 }
