@@ -14,8 +14,9 @@ import jdk.jfr.consumer.EventStream;
  * load already arrives, these say whether a slow second was the JIT's, the collector's, or neither.
  * <p>
  * JIT time comes from {@code jdk.CompilerStatistics}, a periodic event (every second in JFR's default settings) with
- * the JVM's cumulative compilation time ({@code totalTimeSpent}, summed over all compiler threads, so it can exceed
- * 1000 ms a second on a JVM with several). The per-compilation event {@code jdk.Compilation} is no use here: the
+ * the JVM's cumulative compilation time ({@code totalTimeSpent}: the wall time of each compilation, summed over all
+ * compiler threads, so it can exceed 1000 ms a second on a JVM with several, and on a saturated core it includes the
+ * time a compiler thread waited for the CPU: it says when the JIT was at work, not how much CPU it took). The per-compilation event {@code jdk.Compilation} is no use here: the
  * default settings record only compilations longer than 1 s, a few dozen of the thousands a cold start does. Each
  * increase between two readings is spread evenly over the time between them, as a cumulative counter's delta is. GC
  * time is each {@code jdk.GarbageCollection}'s {@code sumOfPauses}, in the second the collection started in, as
