@@ -14,6 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import loadlab.loadtest.measure.Estimate;
+import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.plan.Target;
 import org.junit.jupiter.api.Test;
@@ -89,6 +91,29 @@ class OpenArrivalsAnswerTests {
                 .contains("app-threadpool: 450 (408–492) · never")
                 .contains("is read under open arrivals")
                 .doesNotContain("decides on good throughput over the whole disturbance");
+    }
+
+    @Test
+    void repeatedRunsSpanFromTheQuickestDrainToNeverAndFromTheFewestLostToTheMost() {
+        ResultSet open = openSpike();
+        Point never = open.representative(POOL);
+        Point drained = timeline("spike-open", OPEN, Map.of(POOL, drains(3))).representative(POOL);
+        Scores runs = new Scores(POOL, List.of(drained, never));
+        TailFigure tail = TailFigure.of(List.of(drained, never), 30);
+
+        Estimate drain = Deciding.DRAINED_AFTER.of(runs, tail, open.plan()).orElseThrow();
+        Estimate lost = Deciding.LOST_TO_TIMEOUTS.of(runs, tail, open.plan()).orElseThrow();
+
+        assertThat(drain.low()).isEqualTo(3);
+        assertThat(drain.high()).isInfinite();
+        assertThat(Deciding.DRAINED_AFTER.format(drain.high(), tail)).isEqualTo("never");
+        assertThat(List.of(lost.low(), lost.value(), lost.high())).containsExactly(0.0, 225.0, 450.0);
+        // A closed timeline builds no backlog: neither figure exists there.
+        assertThat(Deciding.LOST_TO_TIMEOUTS.of(
+                        new Scores(POOL, List.of(closedSpike().representative(POOL))),
+                        tail,
+                        closedSpike().plan()))
+                .isEmpty();
     }
 
     @Test
