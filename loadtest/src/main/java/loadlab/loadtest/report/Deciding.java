@@ -3,6 +3,7 @@ package loadlab.loadtest.report;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 import loadlab.loadtest.measure.Backlog;
 import loadlab.loadtest.measure.Estimate;
 import loadlab.loadtest.measure.Intervals;
@@ -139,7 +140,7 @@ enum Deciding {
 
     /** Each run's figure from its backlogs; empty when the model failed or the plan builds no backlog. */
     private static Optional<List<Double>> backlogs(
-            Scores scores, Plan plan, java.util.function.Function<List<Backlog>, OptionalDouble> figure) {
+            Scores scores, Plan plan, Function<List<Backlog>, OptionalDouble> figure) {
         if (scores.failure().isPresent() || !Backlogs.apply(plan)) {
             return Optional.empty();
         }
