@@ -11,12 +11,14 @@ import loadlab.loadtest.measure.DataFile;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.report.AnswerReport;
 import loadlab.loadtest.report.ExperimentsReport;
+import loadlab.loadtest.report.TimelinePairs;
 import loadlab.loadtest.run.AtomicFile;
 import loadlab.loadtest.run.ResultsFolder;
 
 /**
  * The results folder's indexes, written anew each time from every data file under it: results/README.md, the answer
- * page over the scenarios' canonical runs, and results/experiments/README.md over the other runs (repeats, variants,
+ * page over the scenarios' canonical runs; results/timelines.md, the disturbance timelines closed and open side by
+ * side, when an open one was measured; and results/experiments/README.md over the other runs (repeats, variants,
  * diagnostic runs), when there are any.
  */
 final class Index {
@@ -36,6 +38,7 @@ final class Index {
             return;
         }
         write(root.resolve(FILE), AnswerReport.page(entries), out);
+        TimelinePairs.page(entries).ifPresent(page -> write(root.resolve(TimelinePairs.FILE), page, out));
         if (entries.stream().anyMatch(e -> !e.canonical())) {
             write(root.resolve(ExperimentsReport.FOLDER).resolve(FILE), ExperimentsReport.page(entries), out);
         }

@@ -11,13 +11,14 @@ import java.nio.file.Path;
 import java.util.List;
 import loadlab.loadtest.measure.DataFile;
 import loadlab.loadtest.report.ExperimentsReport;
+import loadlab.loadtest.report.TimelinePairs;
 import loadlab.loadtest.run.ResultsFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Golden files: every committed data file under results/ is rendered again, as {@code make report} does, and each report
- * (and the indexes: the answer page and the experiments') must equal the committed one byte for byte. A change to a report's wording or figures shows up here,
+ * (and the indexes: the answer page, the experiments' and the closed-vs-open timelines') must equal the committed one byte for byte. A change to a report's wording or figures shows up here,
  * and is committed with the reports {@code make report} writes.
  */
 class GoldenReportsTests {
@@ -50,6 +51,16 @@ class GoldenReportsTests {
             assertThat(Files.readString(copy.resolve(index)))
                     .as(index.toString())
                     .isEqualTo(Files.readString(RESULTS.resolve(index)));
+        }
+        // The closed-vs-open page exists once an open timeline is committed, and then reads as committed.
+        Path pairs = Path.of(TimelinePairs.FILE);
+        assertThat(Files.exists(copy.resolve(pairs)))
+                .as(pairs.toString())
+                .isEqualTo(Files.exists(RESULTS.resolve(pairs)));
+        if (Files.exists(RESULTS.resolve(pairs))) {
+            assertThat(Files.readString(copy.resolve(pairs)))
+                    .as(pairs.toString())
+                    .isEqualTo(Files.readString(RESULTS.resolve(pairs)));
         }
     }
 }

@@ -14,6 +14,7 @@ import loadlab.loadtest.measure.Estimate;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.RunStats;
+import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.plan.Target;
 import loadlab.reporting.Markdown;
 
@@ -50,7 +51,21 @@ public final class AnswerReport {
         }
     }
 
-    record Page(Table table, List<IndexRow> index, Optional<String> experiments, Common.Rules rules) {}
+    /**
+     * @param openArrivals how a row read under open arrivals decides, when one does: its template wording's numbers
+     */
+    record Page(
+            Table table,
+            List<IndexRow> index,
+            Optional<String> experiments,
+            Common.Rules rules,
+            Optional<OpenRule> openArrivals) {}
+
+    /**
+     * The numbers of the open-arrival rule's wording: how long requests in flight stay at their calm level before a
+     * backlog counts as drained, and the span a drain time is read to within.
+     */
+    record OpenRule(int holdSeconds, int withinSeconds) {}
 
     /** @param base the results folder relative to the document the table is in: empty, or e.g. {@code results/} */
     record Table(List<String> models, List<Row> rows) {}
@@ -58,13 +73,17 @@ public final class AnswerReport {
     /**
      * @param is which situation this is, by the ids of {@link Situation#flags}
      * @param sources the scenarios that decide, measured or not
+     * @param openArrivals the row reads timelines under open arrivals, and {@code more} are their closed loops
+     * @param sideBySide the page that sets the open timelines beside their closed loops, when the row reads them
      */
     record Row(
             String label,
             Map<String, Boolean> is,
             boolean measured,
             List<SourceView> sources,
+            boolean openArrivals,
             List<Link> more,
+            Optional<Link> sideBySide,
             List<DecidingView> deciding,
             Choice choice,
             List<Cell> cells) {}
@@ -82,7 +101,7 @@ public final class AnswerReport {
 
     record Link(String name, String link) {}
 
-    record DecidingView(boolean good, boolean tail, boolean heap, boolean perCore) {}
+    record DecidingView(boolean good, boolean tail, boolean heap, boolean perCore, boolean lost, boolean drained) {}
 
     /** @param none no model was kept by every scenario of the row */
     record Choice(boolean none, List<String> chosen, boolean even, boolean allEven) {}
@@ -103,8 +122,11 @@ public final class AnswerReport {
             boolean notServed,
             List<Shown> figures) {}
 
-    /** A figure with its interval; {@code bounds} when only the interval is known (a share bounded by percentiles). */
-    record Shown(String value, String low, String high, boolean bounds) {}
+    /**
+     * A figure with its interval; {@code bounds} when only the interval is known (a share bounded by percentiles),
+     * {@code alone} when the value is shown without it ({@link Deciding#alone}).
+     */
+    record Shown(String value, String low, String high, boolean bounds, boolean alone) {}
 
     record IndexRow(String name, String link, String about, String load, String took) {}
 
@@ -112,13 +134,18 @@ public final class AnswerReport {
     public static String page(List<Entry> entries) {
         List<Entry> canonical = canonical(entries);
         boolean experiments = entries.stream().anyMatch(e -> !e.canonical());
+        Table table = table(canonical, "");
         return Common.TEMPLATES.render(
                 "answer",
                 new Page(
-                        table(canonical, ""),
+                        table,
                         index(canonical, ""),
                         experiments ? Optional.of(ExperimentsReport.FOLDER + "/README.md") : Optional.empty(),
-                        Common.Rules.THRESHOLDS));
+                        Common.Rules.THRESHOLDS,
+                        table.rows().stream().anyMatch(Row::openArrivals)
+                                ? Optional.of(new OpenRule(
+                                        Thresholds.RECOVERY_HOLD_SECONDS, Thresholds.RECOVERY_SMOOTHING_SECONDS))
+                                : Optional.empty()));
     }
 
     /** The decision table alone, its links prefixed with {@code base}, the results folder seen from the document. */
@@ -159,17 +186,26 @@ public final class AnswerReport {
                 .distinct()
                 .sorted(Comparator.comparingInt(AnswerReport::appOrder).thenComparing(n -> n))
                 .toList();
-        List<Row> rows =
-                decisions.stream().map(d -> row(d, models, byName, links)).toList();
+        Optional<Link> pairs = TimelinePairs.anyIn(byName)
+                ? Optional.of(new Link(TimelinePairs.NAME, base + TimelinePairs.FILE))
+                : Optional.empty();
+        List<Row> rows = decisions.stream()
+                .map(d -> row(d, models, byName, links, pairs))
+                .toList();
         return new Table(models, rows);
     }
 
     private static Row row(
-            Decision decision, List<String> models, Map<String, ResultSet> byName, Map<String, String> links) {
+            Decision decision,
+            List<String> models,
+            Map<String, ResultSet> byName,
+            Map<String, String> links,
+            Optional<Link> pairs) {
         Situation situation = decision.situation();
-        boolean tailDecides = situation.deciding.contains(Deciding.TAIL);
+        Situation.Reading reading = decision.reading();
+        boolean tailDecides = reading.deciding().contains(Deciding.TAIL);
         List<SourceView> sources = new ArrayList<>();
-        for (String name : situation.sources) {
+        for (String name : reading.sources()) {
             Optional<Decision.Source> source = decision.sources().stream()
                     .filter(s -> s.name().equals(name))
                     .findFirst();
@@ -178,7 +214,8 @@ public final class AnswerReport {
                     source.isPresent(),
                     links.getOrDefault(name, ""),
                     source.map(s -> LoadWords.of(s.results().plan()).render()).orElse(""),
-                    source.filter(s -> situation.deciding.getFirst() == Deciding.GOOD && situation.sources.size() == 1)
+                    source.filter(s -> reading.deciding().getFirst() == Deciding.GOOD
+                                    && reading.sources().size() == 1)
                             .flatMap(AnswerReport::ceiling),
                     source.filter(s -> tailDecides)
                             .map(s -> new TailView(
@@ -187,16 +224,18 @@ public final class AnswerReport {
                                             ? ""
                                             : Format.duration(s.tail().overMs().getAsDouble())))));
         }
-        List<Link> more = situation.more.stream()
+        List<Link> more = reading.more().stream()
                 .filter(byName::containsKey)
                 .map(name -> new Link(name, links.get(name)))
                 .toList();
-        List<DecidingView> deciding = situation.deciding.stream()
+        List<DecidingView> deciding = reading.deciding().stream()
                 .map(d -> new DecidingView(
                         d == Deciding.GOOD,
                         d == Deciding.TAIL,
                         d == Deciding.HEAP_PER_1000_WAITING,
-                        d == Deciding.PER_CORE))
+                        d == Deciding.PER_CORE,
+                        d == Deciding.LOST_TO_TIMEOUTS,
+                        d == Deciding.DRAINED_AFTER))
                 .toList();
         Choice choice = new Choice(
                 decision.measured() && decision.chosen().isEmpty(),
@@ -209,7 +248,9 @@ public final class AnswerReport {
                 situation.flags(),
                 decision.measured(),
                 sources,
+                reading.openArrivals(),
                 more,
+                reading.openArrivals() ? pairs : Optional.empty(),
                 deciding,
                 choice,
                 cells);
@@ -228,8 +269,9 @@ public final class AnswerReport {
             }
             Scores s = scores.get();
             List<Shown> figures = new ArrayList<>();
-            for (Deciding figure : decision.situation().deciding) {
-                figure.of(s, source.tail()).ifPresent(e -> figures.add(shown(figure, e, source.tail())));
+            for (Deciding figure : decision.reading().deciding()) {
+                figure.of(s, source.tail(), source.results().plan())
+                        .ifPresent(e -> figures.add(shown(figure, e, source.tail())));
             }
             lines.add(new Line(
                     name, chosen, false, s.failure().isPresent(), s.failure().isEmpty() && !s.served(), figures));
@@ -242,7 +284,8 @@ public final class AnswerReport {
                 figure.format(e.value(), tail),
                 figure.format(e.low(), tail),
                 figure.format(e.high(), tail),
-                figure.boundsOnly(tail));
+                figure.boundsOnly(tail),
+                figure.alone(e, tail));
     }
 
     /** The ceiling the users allow (Little's law), the highest of the apps': the one the pools fall short of. */

@@ -17,10 +17,11 @@ import loadlab.loadtest.plan.LoadShape;
  * each deciding figure in turn keeps the models even with the best one ({@link Leads}); a model is chosen when every
  * scenario of the situation kept it.
  *
- * @param sources the situation's scenarios that were measured, in the situation's order
+ * @param reading how the situation was read: its first reading with a scenario measured, else its last
+ * @param sources the reading's scenarios that were measured, in the reading's order
  * @param chosen the models every source kept, in the first source's order (best first)
  */
-record Decision(Situation situation, List<Source> sources, List<String> chosen) {
+record Decision(Situation situation, Situation.Reading reading, List<Source> sources, List<String> chosen) {
 
     /**
      * One scenario of the situation at its heaviest load.
@@ -46,11 +47,12 @@ record Decision(Situation situation, List<Source> sources, List<String> chosen) 
 
     /** @param canonical each scenario's canonical run, by scenario name */
     static Decision of(Situation situation, Map<String, ResultSet> canonical) {
+        Situation.Reading reading = situation.reading(canonical.keySet());
         List<Source> sources = new ArrayList<>();
-        for (String name : situation.sources) {
+        for (String name : reading.sources()) {
             ResultSet results = canonical.get(name);
             if (results != null) {
-                sources.add(decide(name, results, situation.deciding));
+                sources.add(decide(name, results, reading.deciding()));
             }
         }
         List<String> chosen = new ArrayList<>();
@@ -61,7 +63,7 @@ record Decision(Situation situation, List<Source> sources, List<String> chosen) 
                 }
             }
         }
-        return new Decision(situation, List.copyOf(sources), List.copyOf(chosen));
+        return new Decision(situation, reading, List.copyOf(sources), List.copyOf(chosen));
     }
 
     boolean measured() {
@@ -89,7 +91,7 @@ record Decision(Situation situation, List<Source> sources, List<String> chosen) 
             List<Scores> competing = kept;
             List<Leads.Candidate> candidates = new ArrayList<>();
             for (Scores s : competing) {
-                figure.of(s, tail)
+                figure.of(s, tail, results.plan())
                         .ifPresent(e ->
                                 candidates.add(new Leads.Candidate(s.target().name(), e, "")));
             }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -13,8 +14,11 @@ import java.util.stream.Stream;
  * on the first (those even with the best) go on to the second, and so on. Why each row decides as it does is the answer
  * page's Method (template {@code answer.md}); what each row is called, template {@code situation.md}.
  *
- * <p>The sources are values so that a row can move to other scenarios (open-arrival versions of the timelines, say)
- * by changing them here, and nothing else.
+ * <p>The sources are values so that a row can move to other scenarios by changing them here, and nothing else. A row
+ * may have more than one {@link Reading}, in the order it prefers them: it reads the first whose scenarios were
+ * measured (any one of them), else its last. A failing or slowing backend prefers its timelines as open arrivals,
+ * which keep coming while the backend is slow (the queue that builds is the question), and falls back to the closed
+ * loops, whose users back off.
  */
 enum Situation {
     SLOW_BACKEND("slowBackend", List.of("compare"), List.of(), List.of(Deciding.GOOD)),
@@ -24,7 +28,9 @@ enum Situation {
     DATABASE("database", List.of("db"), List.of("db-pool-10", "db-pool-50", "db-pool-100"), List.of(Deciding.GOOD)),
     FAN_OUT("fanOut", List.of("fanout-4"), List.of(), List.of(Deciding.GOOD)),
     FAILING_BACKEND(
-            "failingBackend", List.of("slowdown", "spike", "faults"), List.of(), List.of(Deciding.GOOD, Deciding.TAIL)),
+            "failingBackend",
+            Reading.underOpenArrivals(List.of("slowdown", "spike", "faults")),
+            new Reading(List.of("slowdown", "spike", "faults"), List.of(), List.of(Deciding.GOOD, Deciding.TAIL))),
     FAST_BACKEND("fastBackend", List.of("fast-backend"), List.of(), List.of(Deciding.PER_CORE));
 
     /** Scenarios that answer no situation of their own, in the order the index lists them after the situations'. */
@@ -33,15 +39,49 @@ enum Situation {
     /** How the templates name the row: a key of {@link #flags}. */
     final String id;
 
-    final List<String> sources;
-    final List<String> more;
-    final List<Deciding> deciding;
+    /** The ways to answer the row, the one it prefers first: never empty. */
+    final List<Reading> readings;
+
+    /**
+     * One way to answer a row: the scenarios that decide it, further scenarios to read, and the figures that decide.
+     *
+     * @param openArrivals its sources are timelines under open arrivals, the closed loops they pair with in {@code more}
+     */
+    record Reading(List<String> sources, List<String> more, List<Deciding> deciding, boolean openArrivals) {
+
+        Reading(List<String> sources, List<String> more, List<Deciding> deciding) {
+            this(sources, more, deciding, false);
+        }
+
+        /**
+         * The open-arrival versions of closed timelines ({@link TimelinePairs#openOf}), decided by what the backlog
+         * cost: requests lost to timeouts, then the seconds until it drained. Good throughput cannot decide here: under
+         * open arrivals it equals the arrival rate for every model that keeps up. The closed timelines are read beside.
+         */
+        static Reading underOpenArrivals(List<String> closed) {
+            return new Reading(
+                    closed.stream().map(TimelinePairs::openOf).toList(),
+                    closed,
+                    List.of(Deciding.LOST_TO_TIMEOUTS, Deciding.DRAINED_AFTER),
+                    true);
+        }
+    }
 
     Situation(String id, List<String> sources, List<String> more, List<Deciding> deciding) {
+        this(id, new Reading(sources, more, deciding));
+    }
+
+    Situation(String id, Reading... readings) {
         this.id = id;
-        this.sources = sources;
-        this.more = more;
-        this.deciding = deciding;
+        this.readings = List.of(readings);
+    }
+
+    /** The first reading any of whose scenarios was measured, else the last. */
+    Reading reading(Set<String> measured) {
+        return readings.stream()
+                .filter(r -> r.sources().stream().anyMatch(measured::contains))
+                .findFirst()
+                .orElse(readings.getLast());
     }
 
     /** Every situation's id, true for this one's: what a template tells the rows apart by. */
@@ -57,9 +97,12 @@ enum Situation {
     static List<String> questionOrder() {
         List<String> order = new ArrayList<>();
         for (Situation s : values()) {
-            Stream.concat(s.sources.stream(), s.more.stream())
-                    .filter(name -> !order.contains(name))
-                    .forEach(order::add);
+            // The fallback reading's scenarios first: the closed timelines, then their open versions.
+            for (Reading r : s.readings.reversed()) {
+                Stream.concat(r.sources().stream(), r.more().stream())
+                        .filter(name -> !order.contains(name))
+                        .forEach(order::add);
+            }
         }
         OTHER_SCENARIOS.stream().filter(name -> !order.contains(name)).forEach(order::add);
         return order;

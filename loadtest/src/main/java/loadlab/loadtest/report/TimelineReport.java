@@ -152,12 +152,12 @@ public final class TimelineReport {
             });
             List<Tables.Row<Queued>> backlog = new ArrayList<>();
             if (plan.load() instanceof LoadShape.Open) {
-                Timeline.Segment calm = calmBefore(plan.timeline(), d);
-                byTarget.forEach((target, points) -> backlog.add(Tables.row(target, "", points, runs -> {
-                    Point p = results.representative(target);
-                    return queued(Backlog.of(
-                            p.series(), p.stats().orElseThrow().window().startMillis(), plan.timeline(), calm, d));
-                })));
+                byTarget.forEach((target, points) -> backlog.add(Tables.row(
+                        target,
+                        "",
+                        points,
+                        runs -> queued(Backlogs.of(plan, results.representative(target), d)
+                                .orElseThrow()))));
             }
             List<Back> order = new ArrayList<>();
             for (int k = 0; k < recoveries.size(); k++) {
@@ -228,18 +228,11 @@ public final class TimelineReport {
                         Format.whole(Thresholds.HEAP_GROWTH_MIB_PER_MINUTE)));
     }
 
-    /** The calm stretch just before a disturbance, which {@link Recovery} compares it with too. */
-    private static Timeline.Segment calmBefore(Timeline timeline, Timeline.Segment disturbance) {
-        List<Timeline.Segment> segments = timeline.segments();
-        int at = segments.indexOf(disturbance);
-        return at > 0 ? segments.get(at - 1) : disturbance;
-    }
-
-    private static Queued queued(Backlog b) {
+    static Queued queued(Backlog b) {
         return new Queued(
                 Integer.toString(b.calmInFlight()),
                 Integer.toString(b.peakInFlight()),
-                b.drainedAfter().isPresent() ? Integer.toString(b.drainedAfter().getAsInt()) : "never",
+                b.drainedAfter().isPresent() ? Integer.toString(b.drainedAfter().getAsInt()) : Deciding.NEVER,
                 Integer.toString(b.lostToTimeouts()));
     }
 
@@ -326,7 +319,7 @@ public final class TimelineReport {
                 true);
     }
 
-    private static String backAfter(Recovery r) {
+    static String backAfter(Recovery r) {
         if (r.recoveredAfter().isEmpty()) {
             return r.firstRecoveredAfter().isPresent()
                     ? "relapsed (" + Format.whole(r.firstRecoveredAfter().getAsDouble()) + ", then not)"
