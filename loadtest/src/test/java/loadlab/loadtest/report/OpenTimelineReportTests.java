@@ -102,6 +102,9 @@ class OpenTimelineReportTests {
                 .contains("| Target | Calm in flight | Peak in flight | Drained after (s) | Lost to timeouts |")
                 // In flight is back at 10 from window second 18: 3 s after the spike's end.
                 .contains("| direct | 10 | 60 | 3 | 5 |")
+                // No accept queue read: the peaks table has no column for it.
+                .contains("| Target | Peak in flight | Peak threads | Peak RSS (MiB) | Peak heap after GC (MiB) |\n")
+                .doesNotContain("Peak not accepted")
                 .doesNotContain("closed-loop users")
                 .doesNotContain("second by second");
     }
@@ -130,6 +133,64 @@ class OpenTimelineReportTests {
                 .contains("| 1 | 20 | 150 | 7 | 2 | n/a | n/a |")
                 .contains("| 4 | 80 | 150 | 0 | 0 | n/a | n/a |")
                 .doesNotContain("Drained after");
+    }
+
+    @Test
+    void aSpikeShowsThePeakOfConnectionsNotAcceptedDuringAndAfterIt() {
+        Phases phases = TestPoints.phases(1, 2, 30, 10);
+        LoadShape.Open load =
+                new LoadShape.Open(RateProfile.spike(10, 3, Duration.ofSeconds(10), Duration.ofSeconds(5)), 100);
+        List<PerSecond> seconds = new ArrayList<>();
+        for (int at = 0; at < 34; at++) {
+            seconds.add(second(at, 10, 10, 0));
+        }
+        // Run second = window second + 3: 1000 waiting before the spike (window 10-15) is not its peak, 725 during is.
+        Series series = new Series(
+                T0,
+                seconds,
+                List.of(),
+                List.of(),
+                java.util.Optional.empty(),
+                java.util.Optional.of(List.of(
+                        new Series.QueuePoint(2.5, 1000),
+                        new Series.QueuePoint(14.5, 725),
+                        new Series.QueuePoint(20.5, 3))));
+
+        String markdown = TimelineReport.render(timeline(phases, load, series), List.of());
+
+        assertThat(markdown)
+                .contains("| Target | Peak in flight | Peak threads | Peak RSS (MiB) | Peak heap after GC (MiB) |"
+                        + " Peak not accepted |")
+                .contains("| direct | 10 | n/a | n/a | n/a | 725 |")
+                .contains("and connections not accepted");
+    }
+
+    @Test
+    void aColdStartShowsTheMostConnectionsNotAcceptedInEachSecond() {
+        Phases phases = TestPoints.phases(0, 0, 3, 10);
+        List<PerSecond> seconds = new ArrayList<>();
+        for (int at = 0; at < 3; at++) {
+            seconds.add(second(at, 50, 10, 0));
+        }
+        Series series = new Series(
+                T0,
+                seconds,
+                List.of(),
+                List.of(),
+                java.util.Optional.empty(),
+                java.util.Optional.of(List.of(
+                        new Series.QueuePoint(0.2, 0),
+                        new Series.QueuePoint(1.3, 449),
+                        new Series.QueuePoint(1.8, 293))));
+
+        String markdown = TimelineReport.render(timeline(phases, new LoadShape.Open(100, 1000), series), List.of());
+
+        assertThat(markdown)
+                .contains("| Second | direct good | p99 | timeouts | GCs | GC (ms) | JIT (ms) | not accepted |")
+                .contains("| 0 | 50 | 150 | 0 | n/a | n/a | n/a | 0 |")
+                .contains("| 1 | 50 | 150 | 0 | n/a | n/a | n/a | 449 |")
+                // No reading in that second: not available rather than zero.
+                .contains("| 2 | 50 | 150 | 0 | n/a | n/a | n/a | n/a |");
     }
 
     @Test
