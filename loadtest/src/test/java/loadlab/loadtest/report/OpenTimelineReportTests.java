@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.JvmActivity;
@@ -135,26 +136,27 @@ class OpenTimelineReportTests {
                 .doesNotContain("Drained after");
     }
 
+    /** Seconds of a steady good rate with 10 in flight, and the accept queue at these readings. */
+    private static Series notAccepted(int seconds, int good, Series.QueuePoint... queue) {
+        List<PerSecond> steady = new ArrayList<>();
+        for (int at = 0; at < seconds; at++) {
+            steady.add(second(at, good, 10, 0));
+        }
+        return new Series(T0, steady, List.of(), List.of(), Optional.empty(), Optional.of(List.of(queue)));
+    }
+
     @Test
     void aSpikeShowsThePeakOfConnectionsNotAcceptedDuringAndAfterIt() {
         Phases phases = TestPoints.phases(1, 2, 30, 10);
         LoadShape.Open load =
                 new LoadShape.Open(RateProfile.spike(10, 3, Duration.ofSeconds(10), Duration.ofSeconds(5)), 100);
-        List<PerSecond> seconds = new ArrayList<>();
-        for (int at = 0; at < 34; at++) {
-            seconds.add(second(at, 10, 10, 0));
-        }
         // Run second = window second + 3: 1000 waiting before the spike (window 10-15) is not its peak, 725 during is.
-        Series series = new Series(
-                T0,
-                seconds,
-                List.of(),
-                List.of(),
-                java.util.Optional.empty(),
-                java.util.Optional.of(List.of(
-                        new Series.QueuePoint(2.5, 1000),
-                        new Series.QueuePoint(14.5, 725),
-                        new Series.QueuePoint(20.5, 3))));
+        Series series = notAccepted(
+                34,
+                10,
+                new Series.QueuePoint(2.5, 1000),
+                new Series.QueuePoint(14.5, 725),
+                new Series.QueuePoint(20.5, 3));
 
         String markdown = TimelineReport.render(timeline(phases, load, series), List.of());
 
@@ -168,20 +170,8 @@ class OpenTimelineReportTests {
     @Test
     void aColdStartShowsTheMostConnectionsNotAcceptedInEachSecond() {
         Phases phases = TestPoints.phases(0, 0, 3, 10);
-        List<PerSecond> seconds = new ArrayList<>();
-        for (int at = 0; at < 3; at++) {
-            seconds.add(second(at, 50, 10, 0));
-        }
-        Series series = new Series(
-                T0,
-                seconds,
-                List.of(),
-                List.of(),
-                java.util.Optional.empty(),
-                java.util.Optional.of(List.of(
-                        new Series.QueuePoint(0.2, 0),
-                        new Series.QueuePoint(1.3, 449),
-                        new Series.QueuePoint(1.8, 293))));
+        Series series = notAccepted(
+                3, 50, new Series.QueuePoint(0.2, 0), new Series.QueuePoint(1.3, 449), new Series.QueuePoint(1.8, 293));
 
         String markdown = TimelineReport.render(timeline(phases, new LoadShape.Open(100, 1000), series), List.of());
 
