@@ -22,6 +22,8 @@ import loadlab.loadtest.plan.Timeline;
  * @param lowestGood        the least good throughput of a (smoothed) second during the disturbance
  * @param highestP99Ms      the highest p99 of a second during the disturbance and the recovery
  * @param peakInFlight      the most requests in flight at a second's end, during the disturbance and the recovery
+ * @param peakNotAccepted   the most connections waiting in the target's accept queue at a reading, during the
+ *     disturbance and the recovery; empty when the queue was not read
  * @param errorsDuring      errors by class that completed during the disturbance
  * @param errorsAfter       errors by class that completed after it, to the end of what was watched
  */
@@ -37,6 +39,7 @@ public record Recovery(
         OptionalInt peakThreads,
         OptionalDouble peakRssMib,
         OptionalDouble peakHeapAfterGcMib,
+        OptionalInt peakNotAccepted,
         Map<ErrorClass, Integer> errorsDuring,
         Map<ErrorClass, Integer> errorsAfter) {
 

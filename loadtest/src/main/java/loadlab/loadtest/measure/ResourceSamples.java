@@ -31,6 +31,9 @@ public record ResourceSamples(List<Reading> readings) {
      * @param gcCount  collections so far, a cumulative counter; {@link #UNKNOWN} when not read: only an Actuator's
      *                 {@code jvm.gc.pause} gives it, since a JVM of the lab's own has its JFR recording instead
      * @param gcPauseNanos the pauses of those collections, a cumulative sum; {@link #UNKNOWN} with {@code gcCount}
+     * @param notAccepted connections to the process's port that the kernel completed and the process had not yet
+     *                 accepted at that moment (its listening socket's accept queue); {@link #UNKNOWN} when not read (a
+     *                 process on another host, or one whose port is not known)
      */
     public record Reading(
             long atMillis,
@@ -40,7 +43,8 @@ public record ResourceSamples(List<Reading> readings) {
             long jitCpuNanos,
             long heapUsedKb,
             long gcCount,
-            long gcPauseNanos) {
+            long gcPauseNanos,
+            long notAccepted) {
 
         public static final long UNKNOWN = -1;
 
@@ -49,6 +53,25 @@ public record ResourceSamples(List<Reading> readings) {
                 throw new IllegalArgumentException("a reading cannot be negative: " + cpuNanos + " ns, " + rssKb
                         + " KiB, " + threads + " threads");
             }
+        }
+
+        /** A reading without the accept queue, which only a port of this machine gives. */
+        public Reading(
+                long atMillis,
+                long cpuNanos,
+                long rssKb,
+                int threads,
+                long jitCpuNanos,
+                long heapUsedKb,
+                long gcCount,
+                long gcPauseNanos) {
+            this(atMillis, cpuNanos, rssKb, threads, jitCpuNanos, heapUsedKb, gcCount, gcPauseNanos, UNKNOWN);
+        }
+
+        /** The same reading with the accept queue of the process's port. */
+        public Reading withNotAccepted(long connections) {
+            return new Reading(
+                    atMillis, cpuNanos, rssKb, threads, jitCpuNanos, heapUsedKb, gcCount, gcPauseNanos, connections);
         }
 
         /** A reading without the collections, which only an Actuator gives. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * How one load developed second by second, for the charts over time and for a target's recovery from a
@@ -18,13 +19,17 @@ import java.util.OptionalDouble;
  * @param heapAfterGc    the target's heap in use after each collection during the load (its JFR recording)
  * @param jvm            per second, as {@code seconds}, the target JVM's JIT and GC pause time (its JFR recording);
  *                       empty without a recording, and in data files written before it was read
+ * @param notAccepted    the target's listening socket's accept queue at each of its process's readings: connections
+ *                       the kernel completed that the target had not yet accepted; empty when not read (a target on
+ *                       another host), and in data files written before it was read
  */
 public record Series(
         long runStartMillis,
         List<PerSecond> seconds,
         List<ResourcePoint> resources,
         List<HeapPoint> heapAfterGc,
-        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<JvmActivity.Second>> jvm) {
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<JvmActivity.Second>> jvm,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<QueuePoint>> notAccepted) {
 
     public static final Series NONE = new Series(0, List.of());
 
@@ -42,6 +47,10 @@ public record Series(
         }
     }
 
+    /** How many connections waited in the accept queue at a moment given in seconds since the run's start. */
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    public record QueuePoint(double atSecond, int connections) {}
+
     /** The heap in use right after one collection, at a moment given in seconds since the run's start. */
     @JsonFormat(shape = JsonFormat.Shape.ARRAY)
     public record HeapPoint(double atSecond, double mib) {}
@@ -51,6 +60,16 @@ public record Series(
         resources = List.copyOf(resources);
         heapAfterGc = List.copyOf(heapAfterGc);
         jvm = jvm == null ? Optional.empty() : jvm.map(List::copyOf);
+        notAccepted = notAccepted == null ? Optional.empty() : notAccepted.map(List::copyOf);
+    }
+
+    public Series(
+            long runStartMillis,
+            List<PerSecond> seconds,
+            List<ResourcePoint> resources,
+            List<HeapPoint> heapAfterGc,
+            Optional<List<JvmActivity.Second>> jvm) {
+        this(runStartMillis, seconds, resources, heapAfterGc, jvm, Optional.empty());
     }
 
     public Series(
@@ -78,7 +97,18 @@ public record Series(
                                 : OptionalDouble.of(r.rssKb() / 1024.0),
                         r.threads()))
                 .toList();
-        return new Series(runStartMillis, seconds, points, heapAfterGc, jvm);
+        List<QueuePoint> queued = samples.readings().stream()
+                .filter(r -> r.atMillis() >= runStartMillis && r.atMillis() <= last)
+                .filter(r -> r.notAccepted() != ResourceSamples.Reading.UNKNOWN)
+                .map(r -> new QueuePoint(secondOf(r.atMillis()), (int) r.notAccepted()))
+                .toList();
+        return new Series(
+                runStartMillis,
+                seconds,
+                points,
+                heapAfterGc,
+                jvm,
+                queued.isEmpty() ? Optional.empty() : Optional.of(queued));
     }
 
     /** The same series with the heap after each collection between the run's start and its last second. */
@@ -88,12 +118,23 @@ public record Series(
                 .filter(c -> c.atMillis() >= runStartMillis && c.atMillis() <= last)
                 .map(c -> new HeapPoint(secondOf(c.atMillis()), c.usedMib()))
                 .toList();
-        return new Series(runStartMillis, seconds, resources, points, jvm);
+        return new Series(runStartMillis, seconds, resources, points, jvm, notAccepted);
     }
 
     /** The same series with the JVM's JIT and GC time in each of its seconds. */
     public Series withJvm(List<JvmActivity.Second> perSecond) {
-        return new Series(runStartMillis, seconds, resources, heapAfterGc, Optional.of(perSecond));
+        return new Series(runStartMillis, seconds, resources, heapAfterGc, Optional.of(perSecond), notAccepted);
+    }
+
+    /**
+     * The most connections waiting to be accepted at a reading from second {@code from} (inclusive) to {@code until}
+     * (exclusive); empty when the accept queue was not read, or not in those seconds.
+     */
+    public OptionalInt peakNotAccepted(double from, double until) {
+        return notAccepted.orElse(List.of()).stream()
+                .filter(q -> q.atSecond() >= from && q.atSecond() < until)
+                .mapToInt(QueuePoint::connections)
+                .max();
     }
 
     /** Where {@code millis} falls on the per-second axis, in seconds since the run's start. */

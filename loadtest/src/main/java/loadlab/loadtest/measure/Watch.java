@@ -50,6 +50,7 @@ record Watch(Series series, int offset, Timeline.Segment calm, Timeline.Segment 
                 peakThreads(from, until),
                 peakRss(from, until),
                 peakHeap(from, until),
+                series.peakNotAccepted(from, until),
                 Recovery.tally(during),
                 Recovery.tally(after));
     }

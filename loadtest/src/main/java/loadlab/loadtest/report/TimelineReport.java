@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import loadlab.loadtest.measure.Backlog;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.HeapGrowth;
@@ -49,6 +50,7 @@ public final class TimelineReport {
             List<Tables.Row<Whole>> whole,
             List<String> growing,
             Optional<OpenLoopTable.View> openLoop,
+            boolean notAcceptedRead,
             Method method) {}
 
     record Phase(int number, long from, long to, String what, boolean disturbed) {}
@@ -77,12 +79,19 @@ public final class TimelineReport {
     record FirstSeconds(int seconds, List<String> targets, List<SecondRow> rows) {}
 
     /**
-     * One second: per target its good throughput, p99 (service time), timeouts, collections, their pause time and
-     * JIT compilation time, in target order.
+     * One second: per target its good throughput, p99 (service time), timeouts, collections, their pause time, JIT
+     * compilation time and the most connections waiting in its accept queue, in target order.
      */
     record SecondRow(int second, List<SecondCell> cells) {}
 
-    record SecondCell(String good, String p99, String timeouts, String collections, String gcMs, String jitMs) {}
+    record SecondCell(
+            String good,
+            String p99,
+            String timeouts,
+            String collections,
+            String gcMs,
+            String jitMs,
+            String notAccepted) {}
 
     record Back(String name, String after) {}
 
@@ -104,6 +113,7 @@ public final class TimelineReport {
             String threads,
             String rss,
             String heap,
+            String notAccepted,
             boolean calm) {}
 
     record Whole(
@@ -212,6 +222,7 @@ public final class TimelineReport {
                 whole,
                 growing,
                 OpenLoopTable.of(all),
+                all.stream().anyMatch(p -> p.series().notAccepted().isPresent()),
                 new Method(
                         Thresholds.RECOVERY_HOLD_SECONDS,
                         Thresholds.RECOVERY_SMOOTHING_SECONDS,
@@ -264,7 +275,7 @@ public final class TimelineReport {
         int at = offset + second;
         String na = Format.NOT_AVAILABLE;
         if (at < 0 || at >= series.seconds().size()) {
-            return new SecondCell(na, na, na, na, na, na);
+            return new SecondCell(na, na, na, na, na, na, na);
         }
         PerSecond s = series.seconds().get(at);
         Optional<JvmActivity.Second> jvm =
@@ -272,13 +283,15 @@ public final class TimelineReport {
         long collections = series.heapAfterGc().stream()
                 .filter(h -> h.atSecond() >= at && h.atSecond() < at + 1)
                 .count();
+        OptionalInt notAccepted = series.peakNotAccepted(at, at + 1);
         return new SecondCell(
                 Integer.toString(s.good()),
                 s.p99Ms().isPresent() ? Format.ms(s.p99Ms().getAsLong()) : "—",
                 Integer.toString(s.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0)),
                 series.heapAfterGc().isEmpty() ? na : Long.toString(collections),
                 jvm.map(j -> Format.ms(j.gcPauseMs())).orElse(na),
-                jvm.map(j -> Format.ms(j.jitMs())).orElse(na));
+                jvm.map(j -> Format.ms(j.jitMs())).orElse(na),
+                notAccepted.isPresent() ? Integer.toString(notAccepted.getAsInt()) : na);
     }
 
     static Optional<Recovery> recovery(Plan plan, Point point, Timeline.Segment disturbance) {
@@ -294,7 +307,7 @@ public final class TimelineReport {
     private static Recovered recovered(Optional<Recovery> recovery) {
         if (recovery.isEmpty()) {
             String na = Format.NOT_AVAILABLE;
-            return new Recovered(na, na, na, na, na, na, na, false, false, na, na, na, na, false);
+            return new Recovered(na, na, na, na, na, na, na, false, false, na, na, na, na, na, false);
         }
         Recovery r = recovery.get();
         String na = Format.NOT_AVAILABLE;
@@ -315,6 +328,9 @@ public final class TimelineReport {
                 r.peakRssMib().isPresent() ? Format.whole(r.peakRssMib().getAsDouble()) : na,
                 r.peakHeapAfterGcMib().isPresent()
                         ? Format.whole(r.peakHeapAfterGcMib().getAsDouble())
+                        : na,
+                r.peakNotAccepted().isPresent()
+                        ? Integer.toString(r.peakNotAccepted().getAsInt())
                         : na,
                 true);
     }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -78,6 +79,25 @@ final class ProcessSampler implements AutoCloseable {
     public static ProcessSampler start(long pid, Duration period) {
         CompilerThreads compilers = new CompilerThreads(pid);
         return new ProcessSampler("loadlab-sampler-" + pid, () -> ProcStat.read(pid, compilers), period);
+    }
+
+    /**
+     * Samples process {@code pid} from {@code /proc} every second, starting now, and with each reading the accept
+     * queue of the port it serves on ({@link AcceptQueue}): the connections it has not yet taken.
+     */
+    public static ProcessSampler start(long pid, int port) {
+        return start(pid, port, DEFAULT_PERIOD);
+    }
+
+    static ProcessSampler start(long pid, int port, Duration period) {
+        CompilerThreads compilers = new CompilerThreads(pid);
+        return new ProcessSampler(
+                "loadlab-sampler-" + pid,
+                () -> ProcStat.read(pid, compilers).map(reading -> {
+                    OptionalInt queued = AcceptQueue.length(port);
+                    return queued.isPresent() ? reading.withNotAccepted(queued.getAsInt()) : reading;
+                }),
+                period);
     }
 
     /**

@@ -265,16 +265,17 @@ final class StartedTarget implements AutoCloseable {
     }
 
     /**
-     * Samples its process over one load: an app's through {@code /proc} when the lab started it, its Actuator when it
-     * did not and has a management port; none for direct, whose process {@link #backendSampler()} reads for the whole
-     * plan.
+     * Samples its process over one load: an app's through {@code /proc} when the lab started it, with the accept queue
+     * of its port, its Actuator when it did not and has a management port; none for direct, whose process {@link
+     * #backendSampler()} reads for the whole plan.
      */
     Optional<ProcessSampler> startSampler() {
         if (!target.isApp()) {
             return Optional.empty();
         }
         if (process.isPresent()) {
-            return Optional.of(ProcessSampler.start(process.get().pid()));
+            return Optional.of(ProcessSampler.start(
+                    process.get().pid(), URI.create(services.baseUrl(target)).getPort()));
         }
         return remote.flatMap(RemoteService::metrics).map(metrics -> ProcessSampler.of(target.name(), metrics::read));
     }

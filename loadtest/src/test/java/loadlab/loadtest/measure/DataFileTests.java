@@ -105,6 +105,37 @@ class DataFileTests {
     }
 
     @Test
+    void aSeriesComesBackWithItsAcceptQueueAndWithoutOneHasNoSuchField() throws IOException {
+        ResultSet without = aTimeline(new LoadShape.Closed(20), "");
+        Point point = without.points().getFirst();
+        Series series = point.series()
+                .withResources(new ResourceSamples(List.of(
+                        new ResourceSamples.Reading(T0 + 3_500, 10, 300 * 1024, 42).withNotAccepted(0),
+                        new ResourceSamples.Reading(T0 + 4_500, 20, 300 * 1024, 43).withNotAccepted(293))));
+        ResultSet with = new ResultSet(
+                without.plan(),
+                without.environment(),
+                List.of(new Point(point.target(), point.load(), point.run(), point.outcome(), point.cost(), series)));
+
+        String json = DataFile.toJson(with);
+        ResultSet read = DataFile.fromJson(json);
+
+        assertThat(series.notAccepted().orElseThrow())
+                .containsExactly(new Series.QueuePoint(3.5, 0), new Series.QueuePoint(4.5, 293));
+        assertThat(read).isEqualTo(with);
+        assertThat(json).contains("\"notAccepted\" : [ [ 3.5, 0 ], [ 4.5, 293 ] ]");
+        // Readings without the queue (a remote target) leave the field out, as in files written before it existed.
+        String plain = DataFile.toJson(without);
+        assertThat(plain).doesNotContain("notAccepted");
+        assertThat(DataFile.fromJson(plain)).isEqualTo(without);
+        assertThat(point.series()
+                        .withResources(new ResourceSamples(
+                                List.of(new ResourceSamples.Reading(T0 + 3_500, 10, 300 * 1024, 42))))
+                        .notAccepted())
+                .isEmpty();
+    }
+
+    @Test
     void aTimelineComesBackWithItsScheduleSpikeAndSeries() throws IOException {
         for (ResultSet original : List.of(
                 aTimeline(new LoadShape.Closed(20), "2s:0..200,2s:0..800:5xx=20%:hang=2.5%,2s:0..200"),

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.JvmActivity;
@@ -102,6 +103,9 @@ class OpenTimelineReportTests {
                 .contains("| Target | Calm in flight | Peak in flight | Drained after (s) | Lost to timeouts |")
                 // In flight is back at 10 from window second 18: 3 s after the spike's end.
                 .contains("| direct | 10 | 60 | 3 | 5 |")
+                // No accept queue read: the peaks table has no column for it.
+                .contains("| Target | Peak in flight | Peak threads | Peak RSS (MiB) | Peak heap after GC (MiB) |\n")
+                .doesNotContain("Peak not accepted")
                 .doesNotContain("closed-loop users")
                 .doesNotContain("second by second");
     }
@@ -130,6 +134,53 @@ class OpenTimelineReportTests {
                 .contains("| 1 | 20 | 150 | 7 | 2 | n/a | n/a |")
                 .contains("| 4 | 80 | 150 | 0 | 0 | n/a | n/a |")
                 .doesNotContain("Drained after");
+    }
+
+    /** Seconds of a steady good rate with 10 in flight, and the accept queue at these readings. */
+    private static Series notAccepted(int seconds, int good, Series.QueuePoint... queue) {
+        List<PerSecond> steady = new ArrayList<>();
+        for (int at = 0; at < seconds; at++) {
+            steady.add(second(at, good, 10, 0));
+        }
+        return new Series(T0, steady, List.of(), List.of(), Optional.empty(), Optional.of(List.of(queue)));
+    }
+
+    @Test
+    void aSpikeShowsThePeakOfConnectionsNotAcceptedDuringAndAfterIt() {
+        Phases phases = TestPoints.phases(1, 2, 30, 10);
+        LoadShape.Open load =
+                new LoadShape.Open(RateProfile.spike(10, 3, Duration.ofSeconds(10), Duration.ofSeconds(5)), 100);
+        // Run second = window second + 3: 1000 waiting before the spike (window 10-15) is not its peak, 725 during is.
+        Series series = notAccepted(
+                34,
+                10,
+                new Series.QueuePoint(2.5, 1000),
+                new Series.QueuePoint(14.5, 725),
+                new Series.QueuePoint(20.5, 3));
+
+        String markdown = TimelineReport.render(timeline(phases, load, series), List.of());
+
+        assertThat(markdown)
+                .contains("| Target | Peak in flight | Peak threads | Peak RSS (MiB) | Peak heap after GC (MiB) |"
+                        + " Peak not accepted |")
+                .contains("| direct | 10 | n/a | n/a | n/a | 725 |")
+                .contains("and connections not accepted");
+    }
+
+    @Test
+    void aColdStartShowsTheMostConnectionsNotAcceptedInEachSecond() {
+        Phases phases = TestPoints.phases(0, 0, 3, 10);
+        Series series = notAccepted(
+                3, 50, new Series.QueuePoint(0.2, 0), new Series.QueuePoint(1.3, 449), new Series.QueuePoint(1.8, 293));
+
+        String markdown = TimelineReport.render(timeline(phases, new LoadShape.Open(100, 1000), series), List.of());
+
+        assertThat(markdown)
+                .contains("| Second | direct good | p99 | timeouts | GCs | GC (ms) | JIT (ms) | not accepted |")
+                .contains("| 0 | 50 | 150 | 0 | n/a | n/a | n/a | 0 |")
+                .contains("| 1 | 50 | 150 | 0 | n/a | n/a | n/a | 449 |")
+                // No reading in that second: not available rather than zero.
+                .contains("| 2 | 50 | 150 | 0 | n/a | n/a | n/a | n/a |");
     }
 
     @Test

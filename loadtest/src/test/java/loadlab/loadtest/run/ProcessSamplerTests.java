@@ -3,10 +3,14 @@ package loadlab.loadtest.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.ResourceSamples;
@@ -41,6 +45,33 @@ class ProcessSamplerTests {
         // Stopped means stopped: nothing arrives afterwards.
         Thread.sleep(150);
         assertThat(sampler.samples().readings()).hasSameSizeAs(readings);
+    }
+
+    @Test
+    void readsTheAcceptQueueOfThePortWithEachReading() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+                Socket first = new Socket(server.getInetAddress(), server.getLocalPort());
+                Socket second = new Socket(server.getInetAddress(), server.getLocalPort())) {
+            assertThat(AcceptQueueTests.waitFor(server.getLocalPort(), 2)).isEqualTo(OptionalInt.of(2));
+            ProcessSampler sampler =
+                    ProcessSampler.start(ProcessHandle.current().pid(), server.getLocalPort(), FAST);
+            Thread.sleep(150);
+
+            List<ResourceSamples.Reading> readings = sampler.stop().readings();
+
+            assertThat(readings)
+                    .isNotEmpty()
+                    .allSatisfy(r -> assertThat(r.notAccepted()).isEqualTo(2));
+        }
+    }
+
+    @Test
+    void aProcessSampledWithoutItsPortHasNoAcceptQueue() {
+        ProcessSampler sampler = ProcessSampler.start(ProcessHandle.current().pid(), FAST);
+
+        assertThat(sampler.stop().readings())
+                .isNotEmpty()
+                .allSatisfy(r -> assertThat(r.notAccepted()).isEqualTo(ResourceSamples.Reading.UNKNOWN));
     }
 
     @Test
