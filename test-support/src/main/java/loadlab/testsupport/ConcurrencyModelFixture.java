@@ -6,12 +6,7 @@ import java.net.URI;
 import java.time.Duration;
 import loadlab.testsupport.CountingBackend.Burst;
 import loadlab.testsupport.HttpCalls.Reply;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -23,30 +18,10 @@ import org.springframework.web.bind.annotation.RestController;
  *
  * <p>The model is proven by counting what reaches the backend at once, never by timing anything.
  */
-@Import(ConcurrencyModelFixture.ThreadProbe.class)
-public abstract class ConcurrencyModelFixture {
-
-    /** This test class's own backend (see {@link CountingBackend#start()}). */
-    protected static CountingBackend backend;
+public abstract class ConcurrencyModelFixture extends SharedApp {
 
     /** Only keeps a broken app from hanging the build; no assertion depends on it. */
     protected static final Duration PATIENCE = Duration.ofSeconds(60);
-
-    @BeforeAll
-    static void startBackend() {
-        backend = CountingBackend.start();
-    }
-
-    // Read when the app starts, which is after startBackend.
-    @DynamicPropertySource
-    static void backend(DynamicPropertyRegistry registry) {
-        registry.add("backend.base-url", () -> backend.baseUrl());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        backend.close();
-    }
 
     @LocalServerPort
     protected int port;

@@ -83,10 +83,9 @@ public final class CountingBackend implements AutoCloseable {
     }
 
     /**
-     * Starts on a free port. A contract starts one per test class ({@code @BeforeAll}) and stops it after the class,
-     * rather than one per JVM: the client matrix runs a contract once per client library in one JVM, each time against
-     * an app started afresh, and each run must begin with a backend that no earlier run has touched (no connection
-     * open, no count).
+     * Starts on a free port. A contract starts one per test class ({@code @BeforeAll}, on the JVM's one backend
+     * address: {@link SharedApp}) and stops it after the class, rather than one per JVM: each test class, and each run
+     * of the client matrix, must begin with a backend that no earlier class has touched (no connection open, no count).
      */
     public static CountingBackend start() {
         return new CountingBackend(0);

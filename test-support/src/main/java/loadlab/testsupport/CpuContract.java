@@ -8,15 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.URI;
 import loadlab.testsupport.HttpCalls.Reply;
 import loadlab.workload.CpuWork;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * {@code GET /cpu?micros=W}, the same in every app whatever its model: a fixed amount of CPU work, then one backend
@@ -24,26 +20,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * The checksum depends only on W, so matching it proves that this app did exactly the work every other app does. An
  * app's {@code CpuControllerTests} extends this with its {@code @SpringBootTest}.
  */
-public abstract class CpuContract {
-
-    /** This test class's own backend (see {@link CountingBackend#start()}). */
-    protected static CountingBackend backend;
-
-    @BeforeAll
-    static void startBackend() {
-        backend = CountingBackend.start();
-    }
-
-    // Read when the app starts, which is after startBackend.
-    @DynamicPropertySource
-    static void backend(DynamicPropertyRegistry registry) {
-        registry.add("backend.base-url", () -> backend.baseUrl());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        backend.close();
-    }
+public abstract class CpuContract extends SharedApp {
 
     @LocalServerPort
     int port;

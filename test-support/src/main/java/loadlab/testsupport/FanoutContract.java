@@ -14,14 +14,10 @@ import java.util.stream.IntStream;
 import loadlab.testsupport.CountingBackend.Hold;
 import loadlab.testsupport.HttpCalls.Reply;
 import loadlab.workload.Fanout;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * {@code GET /fanout?n=N}, the same in every app whatever its model: N calls to the backend at once, answered with
@@ -30,29 +26,10 @@ import org.springframework.test.context.DynamicPropertySource;
  *
  * <p>Concurrency is counted at the backend, never timed.
  */
-public abstract class FanoutContract {
-
-    /** This test class's own backend (see {@link CountingBackend#start()}). */
-    protected static CountingBackend backend;
+public abstract class FanoutContract extends SharedApp {
 
     /** Only keeps a broken app from hanging the build; no assertion depends on it. */
     private static final Duration PATIENCE = Duration.ofSeconds(60);
-
-    @BeforeAll
-    static void startBackend() {
-        backend = CountingBackend.start();
-    }
-
-    // Read when the app starts, which is after startBackend.
-    @DynamicPropertySource
-    static void backend(DynamicPropertyRegistry registry) {
-        registry.add("backend.base-url", () -> backend.baseUrl());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        backend.close();
-    }
 
     @LocalServerPort
     int port;

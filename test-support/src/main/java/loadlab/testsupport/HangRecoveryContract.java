@@ -11,12 +11,8 @@ import java.util.List;
 import java.util.stream.IntStream;
 import loadlab.testsupport.CountingBackend.Hold;
 import loadlab.testsupport.HttpCalls.Reply;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * After a burst of calls the backend never answers, an app has answered every one of them with its response-timeout
@@ -25,10 +21,7 @@ import org.springframework.test.context.DynamicPropertySource;
  *
  * <p>Everything is counted (answers, bodies, calls, connections), never timed.
  */
-public abstract class HangRecoveryContract {
-
-    /** This test class's own backend (see {@link CountingBackend#start()}). */
-    protected static CountingBackend backend;
+public abstract class HangRecoveryContract extends SharedAppShortTimeout {
 
     /**
      * More than app-threadpool's 200 workers: that model holds 200 calls at the backend and queues the other 50 until
@@ -44,24 +37,6 @@ public abstract class HangRecoveryContract {
 
     /** Only keeps a broken app from hanging the build; no assertion depends on it. */
     private static final Duration PATIENCE = Duration.ofSeconds(60);
-
-    @BeforeAll
-    static void startBackend() {
-        backend = CountingBackend.start();
-    }
-
-    // Read when the app starts, which is after startBackend.
-    @DynamicPropertySource
-    static void backend(DynamicPropertyRegistry registry) {
-        registry.add("backend.base-url", () -> backend.baseUrl());
-        // One second, not the default twenty: app-threadpool answers the burst in two waves of the timeout.
-        registry.add("backend.response-timeout", () -> "1s");
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        backend.close();
-    }
 
     @LocalServerPort
     int port;

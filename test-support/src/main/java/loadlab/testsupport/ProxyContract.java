@@ -7,8 +7,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
 import loadlab.testsupport.HttpCalls.Reply;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -16,8 +14,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The HTTP contract every app keeps, whatever its model: {@code GET /} passes the backend's answer through
@@ -26,28 +22,7 @@ import org.springframework.test.context.DynamicPropertySource;
  *
  * <p>An app's {@code ProxyControllerTests} extends this and adds only its {@code @SpringBootTest}, on a random port.
  */
-public abstract class ProxyContract {
-
-    /** This test class's own backend (see {@link CountingBackend#start()}). */
-    protected static CountingBackend backend;
-
-    @BeforeAll
-    static void startBackend() {
-        backend = CountingBackend.start();
-    }
-
-    // Read when the app starts, which is after startBackend.
-    @DynamicPropertySource
-    static void backend(DynamicPropertyRegistry registry) {
-        registry.add("backend.base-url", () -> backend.baseUrl());
-        // One second, not the default twenty, so that the timeout case costs one second.
-        registry.add("backend.response-timeout", () -> "1s");
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        backend.close();
-    }
+public abstract class ProxyContract extends SharedAppShortTimeout {
 
     @LocalServerPort
     int port;
