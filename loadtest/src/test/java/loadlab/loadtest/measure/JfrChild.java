@@ -3,8 +3,8 @@ package loadlab.loadtest.measure;
 /**
  * The child JVM of {@link JfrFiguresTests}: two collections, a marker line with the time, then a collection with
  * 32 MiB kept alive and one short virtual-thread pinning, 300 ms of its own CPU time in a loop (so that the CPU-time
- * sampler, one sample per 20 ms of a thread's CPU, has samples to take whatever the host's speed), then exit (which
- * writes the recording).
+ * sampler, one sample per 20 ms of a thread's CPU, has samples to take whatever the host's speed), half a second for
+ * the sampler's queue to drain, then exit (which writes the recording).
  */
 public final class JfrChild {
 
@@ -41,6 +41,9 @@ public final class JfrChild {
         Thread pinner = Thread.ofVirtual().start(SlowInit::touch);
         pinner.join();
         System.out.println("retained " + retained.length + " bytes, " + spin(300) + " spins");
+        // The CPU-time sampler queues its samples and a JFR thread drains the queue now and then: on a busy host an
+        // exit right after the spin lost every one of them (0 samples under load), so give the drain time to run.
+        Thread.sleep(500);
     }
 
     /** Spins until this thread has used {@code cpuMillis} of CPU time, however long that takes on the clock. */
