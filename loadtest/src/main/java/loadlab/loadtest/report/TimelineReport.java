@@ -76,7 +76,8 @@ public final class TimelineReport {
      * A timeline without ramp-up or warm-up (a cold start): each second of its first {@link #FIRST_SECONDS}, a column
      * group per target.
      */
-    record FirstSeconds(int seconds, List<String> targets, List<SecondRow> rows) {}
+    record FirstSeconds(
+            int seconds, List<String> targets, List<SecondRow> rows, List<ColdStartTimeouts.Cause> causes) {}
 
     /**
      * One second: per target its good throughput, p99 (service time), timeouts, collections, their pause time, JIT
@@ -265,14 +266,13 @@ public final class TimelineReport {
         return new FirstSeconds(
                 seconds,
                 points.stream().map(p -> Markdown.cell(p.target().name())).toList(),
-                rows);
+                rows,
+                ColdStartTimeouts.of(points, seconds));
     }
 
     private static SecondCell secondCell(Point point, int second) {
         Series series = point.series();
-        int offset = (int)
-                Math.round(series.secondOf(point.stats().orElseThrow().window().startMillis()));
-        int at = offset + second;
+        int at = ColdStartTimeouts.windowSecond(point) + second;
         String na = Format.NOT_AVAILABLE;
         if (at < 0 || at >= series.seconds().size()) {
             return new SecondCell(na, na, na, na, na, na, na);

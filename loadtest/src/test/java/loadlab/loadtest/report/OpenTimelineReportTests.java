@@ -183,6 +183,52 @@ class OpenTimelineReportTests {
                 .contains("| 2 | 50 | 150 | 0 | n/a | n/a | n/a | n/a |");
     }
 
+    /** Three seconds at 50 good a second with these timeouts, and the accept queue at these readings. */
+    private static Series timeouts(int[] timeouts, Series.QueuePoint... queue) {
+        List<PerSecond> seconds = new ArrayList<>();
+        for (int at = 0; at < timeouts.length; at++) {
+            seconds.add(second(at, 50, 10, timeouts[at]));
+        }
+        return new Series(T0, seconds, List.of(), List.of(), Optional.empty(), Optional.of(List.of(queue)));
+    }
+
+    @Test
+    void aColdStartsTimeoutsWhileConnectionsWaitedUnacceptedAreTheAcceptsFallingBehind() {
+        Phases phases = TestPoints.phases(0, 0, 3, 10);
+        Series series = timeouts(new int[] {0, 7, 5}, new Series.QueuePoint(0.5, 449), new Series.QueuePoint(2.5, 0));
+
+        String markdown = TimelineReport.render(timeline(phases, new LoadShape.Open(100, 1000), series), List.of());
+
+        assertThat(markdown)
+                .contains("- direct: 12 requests timed out in seconds 1–2, while up to 449 connections waited in its"
+                        + " accept queue")
+                .contains("Its accept fell behind");
+    }
+
+    @Test
+    void aColdStartsTimeoutsWithAnEmptyAcceptQueueWaitedInsideTheServer() {
+        Phases phases = TestPoints.phases(0, 0, 3, 10);
+        Series series = timeouts(new int[] {3, 0, 0}, new Series.QueuePoint(0.5, 0), new Series.QueuePoint(1.5, 9));
+
+        String markdown = TimelineReport.render(timeline(phases, new LoadShape.Open(100, 1000), series), List.of());
+
+        // The queue of 9 came after the last timeout's second: it does not explain it.
+        assertThat(markdown)
+                .contains("- direct: 3 requests timed out in seconds 0–0, with no connection waiting in its accept"
+                        + " queue: the server had taken every connection")
+                .doesNotContain("Its accept fell behind");
+    }
+
+    @Test
+    void aColdStartWithoutTimeoutsSaysSo() {
+        Phases phases = TestPoints.phases(0, 0, 3, 10);
+        Series series = timeouts(new int[] {0, 0, 0}, new Series.QueuePoint(0.5, 0));
+
+        String markdown = TimelineReport.render(timeline(phases, new LoadShape.Open(100, 1000), series), List.of());
+
+        assertThat(markdown).contains("No target lost a request to a timeout in these seconds.");
+    }
+
     @Test
     void aColdStartShowsEachSecondsJitAndGcTimeFromTheRecording() {
         Phases phases = TestPoints.phases(0, 0, 3, 10);

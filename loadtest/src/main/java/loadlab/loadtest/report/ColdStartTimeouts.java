@@ -1,0 +1,81 @@
+package loadlab.loadtest.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import loadlab.loadtest.measure.ErrorClass;
+import loadlab.loadtest.measure.Point;
+import loadlab.loadtest.measure.Series;
+import loadlab.reporting.Markdown;
+
+/**
+ * Why a cold start's requests timed out, per target: its timeouts in the first seconds beside the most connections that
+ * waited in its accept queue from the load's start to the last of them. A request that timed out on a connection the
+ * server had not yet taken waited unread in the kernel: the server's accept fell behind. With none waiting there, the
+ * server had taken every connection, and the requests waited inside it.
+ */
+final class ColdStartTimeouts {
+
+    private ColdStartTimeouts() {}
+
+    /**
+     * One target that lost requests to timeouts in its first seconds.
+     *
+     * @param peakNotAccepted the most connections waiting to be accepted from the load's start to the last timeout's
+     *     second
+     * @param unaccepted some connection was waiting to be accepted meanwhile
+     * @param accepted the accept queue was read and stayed empty
+     */
+    record Cause(
+            String target,
+            int timeouts,
+            int firstSecond,
+            int lastSecond,
+            String peakNotAccepted,
+            boolean unaccepted,
+            boolean accepted) {}
+
+    static List<Cause> of(List<Point> points, int seconds) {
+        List<Cause> causes = new ArrayList<>();
+        for (Point point : points) {
+            Series series = point.series();
+            int offset = windowSecond(point);
+            int timeouts = 0;
+            int first = -1;
+            int last = -1;
+            for (int second = 0;
+                    second < seconds && offset + second < series.seconds().size();
+                    second++) {
+                if (offset + second < 0) {
+                    continue;
+                }
+                int inSecond =
+                        series.seconds().get(offset + second).errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0);
+                if (inSecond > 0) {
+                    timeouts += inSecond;
+                    first = first < 0 ? second : first;
+                    last = second;
+                }
+            }
+            if (timeouts == 0) {
+                continue;
+            }
+            OptionalInt peak = series.peakNotAccepted(offset, offset + last + 1);
+            causes.add(new Cause(
+                    Markdown.cell(point.target().name()),
+                    timeouts,
+                    first,
+                    last,
+                    peak.isPresent() ? Integer.toString(peak.getAsInt()) : Format.NOT_AVAILABLE,
+                    peak.isPresent() && peak.getAsInt() > 0,
+                    peak.isPresent() && peak.getAsInt() == 0));
+        }
+        return causes;
+    }
+
+    /** Where the point's window starts on its series' per-second axis: the first seconds count from there. */
+    static int windowSecond(Point point) {
+        return (int) Math.round(
+                point.series().secondOf(point.stats().orElseThrow().window().startMillis()));
+    }
+}
