@@ -126,12 +126,9 @@ final class CostOwners {
         String loaded = Format.tenths(row.get().loadedMib());
         return inFlight.isEmpty()
                 ? loaded
-                : loaded + " (" + signed(HeapOwners.per1000(row.get().addedMib(), (int) inFlight.getAsDouble())) + ")";
-    }
-
-    private static String signed(double mib) {
-        String tenths = Format.tenths(mib);
-        return mib >= 0.05 ? "+" + tenths : tenths;
+                : loaded + " ("
+                        + Format.signedTenths(HeapOwners.per1000(row.get().addedMib(), (int) inFlight.getAsDouble()))
+                        + ")";
     }
 
     private static CpuNote cpuNote(Point point, CpuOwners cpu) {

@@ -43,6 +43,12 @@ final class Format {
         return String.format(Locale.ROOT, "%.1f", value);
     }
 
+    /** One decimal with its sign, for what a figure added or took away: {@code +12.3}, {@code -4.0}, {@code 0.0}. */
+    static String signedTenths(double value) {
+        String tenths = tenths(value);
+        return value >= 0.05 ? "+" + tenths : tenths;
+    }
+
     /** Three decimals, for a process's idle cores, a few thousandths of one. */
     static String thousandths(double value) {
         return String.format(Locale.ROOT, "%.3f", value);

@@ -1,6 +1,5 @@
 package loadlab.loadtest.report;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -35,11 +34,9 @@ record SideBySideView(
 
     /**
      * Where the plan gave the apps their clients: CPU s / 1000 req of each model x client over the reference's (the
-     * plan's first app), a row per model, a column per client.
+     * plan's first app).
      */
-    record Matrix(String reference, List<String> clients, List<MatrixRow> rows) {}
-
-    record MatrixRow(String model, List<Cell> cells) {}
+    record Matrix(String reference, ClientMatrix<Cell> table) {}
 
     /**
      * @param ratio    the ratio with its interval, {@code 1.34 (1.28–1.40)}; empty where the model has no such client
@@ -100,26 +97,8 @@ record SideBySideView(
     }
 
     private static Optional<Matrix> matrix(SideBySide side, List<Target> apps) {
-        if (apps.size() < 2 || apps.stream().allMatch(a -> a.client().isEmpty())) {
-            return Optional.empty();
-        }
-        Target reference = apps.getFirst();
-        List<String> clients = Target.CLIENTS.stream()
-                .filter(c -> apps.stream().anyMatch(a -> a.client().equals(Optional.of(c))))
-                .toList();
-        List<String> modules = apps.stream().map(Target::module).distinct().toList();
-        List<MatrixRow> rows = new ArrayList<>();
-        for (String module : modules) {
-            List<Cell> cells = new ArrayList<>();
-            for (String client : clients) {
-                Optional<Target> app = apps.stream()
-                        .filter(a -> a.module().equals(module) && a.client().equals(Optional.of(client)))
-                        .findFirst();
-                cells.add(app.map(a -> cell(side, a, reference)).orElse(new Cell("", false, false, false)));
-            }
-            rows.add(new MatrixRow(module, cells));
-        }
-        return Optional.of(new Matrix(reference.name(), clients, rows));
+        return ClientMatrix.of(apps, a -> cell(side, a, apps.getFirst()), new Cell("", false, false, false))
+                .map(table -> new Matrix(apps.getFirst().name(), table));
     }
 
     private static Cell cell(SideBySide side, Target app, Target reference) {

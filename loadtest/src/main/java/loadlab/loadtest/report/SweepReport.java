@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 import loadlab.loadtest.measure.ErrorClass;
+import loadlab.loadtest.measure.MemoryPerConnection;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
@@ -39,7 +40,39 @@ final class SweepReport {
             List<GeneratorLevel> generator,
             boolean engines,
             List<MemoryRow> memory,
+            Optional<ClientMatrix<ClientCell>> matrix,
             Method method) {}
+
+    /**
+     * One app on one client at the heaviest level: heap after a full collection per 1,000 requests in flight, and peak
+     * platform threads.
+     *
+     * @param ran    whether the run had this app on this client
+     * @param failed whether it failed there
+     */
+    record ClientCell(boolean ran, boolean failed, String heapPer1000, String threads) {
+
+        static final ClientCell ABSENT = new ClientCell(false, false, "", "");
+
+        static ClientCell of(List<Point> runs) {
+            if (runs.isEmpty()) {
+                return ABSENT;
+            }
+            if (runs.stream().anyMatch(Point::failed)) {
+                return new ClientCell(true, true, "", "");
+            }
+            return new ClientCell(
+                    true,
+                    false,
+                    Cells.of(
+                            runs,
+                            p -> MemoryPerConnection.of(p)
+                                    .map(m -> OptionalDouble.of(m.heapMibPer1000()))
+                                    .orElse(OptionalDouble.empty()),
+                            Format::tenths),
+                    Cells.of(Figure.THREADS, runs));
+        }
+    }
 
     /**
      * @param heldUpTo the last level that held before the first that did not, or the top one when all held
@@ -144,6 +177,12 @@ final class SweepReport {
                 generator,
                 Tables.anyEngines(results.points()),
                 memory,
+                ClientMatrix.of(
+                        byTarget.keySet().stream().filter(Target::isApp).toList(),
+                        target -> ClientCell.of(byTarget.get(target).stream()
+                                .filter(p -> p.load().equals(heaviest))
+                                .toList()),
+                        ClientCell.ABSENT),
                 new Method(
                         topUsers + " / " + Format.seconds(plan.meanDelayMs()) + " = "
                                 + Format.rate(Ceiling.littlesLaw(topUsers, plan.meanDelayMs())),

@@ -64,9 +64,17 @@ class ClientsGapTests {
     }
 
     private static String block(ResultSet results) {
+        return block(List.of(results));
+    }
+
+    private static String block(List<ResultSet> runs) {
         return ClientsGap.render(
-                List.of(new AnswerReport.Entry(
-                        results.plan().folder(), results.plan().folder() + "/summary.md", results)),
+                runs.stream()
+                        .map(results -> new AnswerReport.Entry(
+                                results.plan().folder(),
+                                results.plan().folder() + "/" + results.plan().kind().fileName + ".md",
+                                results))
+                        .toList(),
                 "results/");
     }
 
@@ -88,5 +96,51 @@ class ClientsGapTests {
         assertThat(block(clientsRun(false)))
                 .contains("No interleaved `clients` run")
                 .contains("make compare SCENARIO=clients");
+    }
+
+    @Test
+    void theHeapTablesGiveEachTargetAndEachPairByOwner() {
+        String block = block(List.of(clientsRun(true), ClientsConnectionsRun.results()));
+
+        assertThat(block)
+                .contains("[the clients-connections run](results/clients-connections/sweep.md) (1,000 users, backend"
+                        + " 5..15 s; one run per target")
+                // Per 1,000 waiting: the full collections' figure, then the histograms' total and their parts.
+                .contains("| app-virtual+jdk | 140.0 | 135.0 | 90.0 | 15.0 | 10.0 | 0.0 | 0.0 | 20.0 |")
+                .contains("| app-webflux+reactor | 20.0 | 19.0 | 0.0 | 2.0 | 4.0 | 7.0 | 0.0 | 6.0 |")
+                .contains("| app-webflux+jdk | 35.0 | n/a | n/a | n/a | n/a | n/a | n/a | n/a |")
+                // The failed target is no figure.
+                .doesNotContain("app-coroutines+reactor");
+        // A minus B, part by part where both have histograms.
+        assertThat(block)
+                .contains("| app-virtual+jdk minus app-webflux+reactor | +120.0 | 7.00 | +90.0 | +13.0 | +6.0 | -7.0"
+                        + " | 0.0 | +14.0 |")
+                .contains("| app-virtual+reactor minus app-webflux+reactor | +100.0 | 6.00 | n/a |")
+                .contains("| app-virtual+jdk minus app-webflux+jdk | +105.0 | 4.00 | n/a |")
+                .doesNotContain("app-virtual+simple minus");
+    }
+
+    @Test
+    void theShippedHeapGapSplitsIntoTheModelsPartAndTheClientsWithTheClientHeldEqual() {
+        String block = block(List.of(ClientsConnectionsRun.results()));
+
+        // 140 - 20 as shipped; 120 - 20 with both on Reactor Netty, 140 - 35 with both on the JDK client.
+        assertThat(block)
+                .contains("As the apps ship, app-virtual+jdk holds 120.0 MiB more per 1,000 waiting requests than"
+                        + " app-webflux+reactor. With both models on `reactor`, 100.0 MiB (83%) of it remains: that"
+                        + " much is the model's; the other 20.0 MiB (17%) is the clients'. With both models on `jdk`,"
+                        + " 105.0 MiB (88%) of it remains: that much is the model's; the other 15.0 MiB (13%) is the"
+                        + " clients'.\n")
+                // Each half stands alone: no clients run here, so the CPU half says how to make one.
+                .contains("No interleaved `clients` run");
+    }
+
+    @Test
+    void withoutAClientsConnectionsRunTheHeapHalfSaysHowToMakeOne() {
+        assertThat(block(clientsRun(true)))
+                .contains("| app-virtual+jdk over app-webflux+reactor | 1.40 (1.40–1.40) | more |")
+                .contains("No `clients-connections` run has been measured")
+                .contains("make compare SCENARIO=clients-connections")
+                .doesNotContain("Heap per waiting request");
     }
 }
