@@ -14,7 +14,10 @@ import loadlab.loadtest.plan.Timeline;
  *     which random arrivals reach by chance
  * @param peakInFlight   the most in flight from the disturbance's start to the end of what was watched
  * @param drainedAfter   seconds from the disturbance's end until in flight was at or below the calm level for
- *     {@link Thresholds#RECOVERY_HOLD_SECONDS} seconds in a row (0 when it already was); empty when it never was
+ *     {@link Thresholds#RECOVERY_HOLD_SECONDS} seconds in a row (0 when it already was); empty when it never was,
+ *     and when the calm stretch already lost requests to the timeout: a target over its capacity before the
+ *     disturbance has no calm level to drain back to (its in flight sits at the generator's bound, and being "back"
+ *     there would read as draining at once)
  * @param lostToTimeouts requests that completed as timeouts from the disturbance's start to the end of what was watched
  */
 public record Backlog(int calmInFlight, int peakInFlight, OptionalInt drainedAfter, int lostToTimeouts) {
@@ -53,9 +56,11 @@ public record Backlog(int calmInFlight, int peakInFlight, OptionalInt drainedAft
         int lost = seconds.subList(from, until).stream()
                 .mapToInt(s -> s.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0))
                 .sum();
+        boolean overloadedBefore = seconds.subList(calmFrom, calmTo).stream()
+                .anyMatch(s -> s.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0) > 0);
         OptionalInt drained = OptionalInt.empty();
         int held = 0;
-        for (int second = end; second < until; second++) {
+        for (int second = end; second < until && !overloadedBefore; second++) {
             held = seconds.get(second).inFlight() <= calmLevel ? held + 1 : 0;
             if (held == Thresholds.RECOVERY_HOLD_SECONDS) {
                 drained = OptionalInt.of(second + 1 - held - end);

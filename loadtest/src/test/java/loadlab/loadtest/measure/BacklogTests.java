@@ -74,4 +74,20 @@ class BacklogTests {
         assertThat(figures.drainedAfter()).isEmpty();
         assertThat(figures.lostToTimeouts()).isZero();
     }
+
+    @Test
+    void aTargetAlreadyTimingOutBeforeTheDisturbanceHasNoCalmLevelToDrainBackTo() {
+        // Over its capacity from the start: in flight at the generator's bound throughout, timeouts in the calm too.
+        int[] inFlight = new int[40];
+        int[] timeouts = new int[40];
+        for (int at = 0; at < 40; at++) {
+            inFlight[at] = 7500;
+            timeouts[at] = at >= 5 ? 100 : 0;
+        }
+
+        Backlog figures = Backlog.of(series(inFlight, timeouts), START, TIMELINE, CALM, SLOW);
+
+        assertThat(figures.drainedAfter()).isEmpty();
+        assertThat(figures.lostToTimeouts()).isEqualTo(30 * 100); // seconds 10 to 39: the disturbance and after
+    }
 }
