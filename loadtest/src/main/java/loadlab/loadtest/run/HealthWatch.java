@@ -7,6 +7,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -21,7 +26,7 @@ import java.util.function.LongSupplier;
 import loadlab.loadtest.measure.Thresholds;
 
 /**
- * Watches the lab's services while a load runs: a service that exits, or that for
+ * Watches the lab's services while a load runs: a service that exits, whose log says it ran out of memory, or that for
  * {@link Thresholds#STALLED_AFTER} neither answers its health check nor any request of the load, is dead. The first
  * death ends the load at once (the load generator would otherwise hammer a dead port and report its refusals as
  * throughput) and becomes the reason its row fails.
@@ -46,6 +51,17 @@ final class HealthWatch implements AutoCloseable {
     }
 
     static final Duration PROBE_EVERY = Duration.ofSeconds(1);
+
+    /**
+     * In a service's log, the end of it as a server: a JVM out of heap keeps a core busy collecting and may still answer
+     * a health check, yet the threads the error killed (Tomcat's acceptor and poller, a client's workers) leave it
+     * taking no more requests, so its timeouts would otherwise read as a measurement.
+     */
+    static final String OUT_OF_MEMORY = "java.lang.OutOfMemoryError";
+
+    /** The most of a log read at one check: what it gained since the last, or its end. */
+    private static final int MOST_LOG_READ = 1 << 20;
+
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
     private static final HttpClient PROBE = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -55,6 +71,7 @@ final class HealthWatch implements AutoCloseable {
     private final Map<Service, LongSupplier> watched = new LinkedHashMap<>();
     private final Map<Service, Long> lastAnswer = new LinkedHashMap<>();
     private final Map<Service, Long> lastCpuNanos = new LinkedHashMap<>();
+    private final Map<Service, Long> logReadTo = new LinkedHashMap<>();
     private final Runnable onDeath;
     private final Duration stalledAfter;
     private final ScheduledExecutorService timer;
@@ -111,6 +128,13 @@ final class HealthWatch implements AutoCloseable {
                 die(process, process.name() + " " + exit.get() + " during the load (log: " + process.log() + ")");
                 return;
             }
+            if (ranOutOfMemory(process)) {
+                die(
+                        process,
+                        process.name() + " ran out of memory during the load: " + OUT_OF_MEMORY + " in its log (log: "
+                                + process.log() + ")");
+                return;
+            }
             // CPU first, so that its reading is a second old at every check, and a working service needs no probe.
             boolean alive = working(process) || answersHealth(process);
             long answered = Math.max(entry.getValue().getAsLong(), alive ? now : 0);
@@ -123,6 +147,33 @@ final class HealthWatch implements AutoCloseable {
                                 + stalledAfter.toSeconds() + " s (log: " + process.log() + ")");
                 return;
             }
+        }
+    }
+
+    /**
+     * Whether its log gained {@link #OUT_OF_MEMORY} since the last check. It reads only what was added (from a little
+     * before, so that a line written across two checks is still found); a log not there yet is no news.
+     */
+    private boolean ranOutOfMemory(Service process) {
+        byte[] needle = OUT_OF_MEMORY.getBytes(StandardCharsets.US_ASCII);
+        try (SeekableByteChannel log = Files.newByteChannel(process.log())) {
+            long size = log.size();
+            long from =
+                    Math.max(Math.max(0, logReadTo.getOrDefault(process, 0L) - needle.length), size - MOST_LOG_READ);
+            logReadTo.put(process, size);
+            if (size - from < needle.length) {
+                return false;
+            }
+            ByteBuffer added = ByteBuffer.allocate(Math.toIntExact(size - from));
+            log.position(from);
+            while (added.hasRemaining() && log.read(added) > 0) {
+                // reads what the log holds up to the size taken above
+            }
+            return new String(added.array(), 0, added.position(), StandardCharsets.ISO_8859_1).contains(OUT_OF_MEMORY);
+        } catch (NoSuchFileException e) {
+            return false;
+        } catch (IOException e) {
+            return false;
         }
     }
 

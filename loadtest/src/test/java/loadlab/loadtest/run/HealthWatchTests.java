@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,6 +21,7 @@ import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A service that exits or stops answering ends its load; a busy one whose load still gets answers does not. */
 class HealthWatchTests {
@@ -33,6 +36,8 @@ class HealthWatchTests {
     private final AtomicInteger deaths = new AtomicInteger();
     /** The service's CPU time so far; none by default, as for a process whose CPU cannot be read. */
     private final AtomicReference<LongSupplier> cpuNanos = new AtomicReference<>();
+    /** Where the service's log is; by default a file that does not exist, as before the service writes one. */
+    private final AtomicReference<Path> log = new AtomicReference<>(Path.of("raw/app-test/app.log"));
 
     @BeforeEach
     void startService() throws IOException {
@@ -69,7 +74,7 @@ class HealthWatchTests {
 
             @Override
             public Path log() {
-                return Path.of("raw/app-test/app.log");
+                return log.get();
             }
 
             @Override
@@ -192,6 +197,32 @@ class HealthWatchTests {
                     .hasValueSatisfying(reason -> assertThat(reason)
                             .startsWith("app-test stopped answering: no answer to its health check or to the load, "
                                     + "and under 5% of a core of CPU, for 2 s"));
+        }
+    }
+
+    @Test
+    void aServiceWhoseLogSaysItRanOutOfMemoryIsDeadThoughItAnswersAndWorks(@TempDir Path raw) throws Exception {
+        // Out of heap: its collector keeps a core busy and its health check may answer, yet it takes no more requests.
+        Path appLog = raw.resolve("app.log");
+        Files.writeString(appLog, "Started App in 3.1 seconds\n");
+        log.set(appLog);
+        long start = System.nanoTime();
+        cpuNanos.set(() -> System.nanoTime() - start);
+        try (HealthWatch watch = watch(System::currentTimeMillis)) {
+            Thread.sleep(HealthWatch.PROBE_EVERY.toMillis() * 2);
+            assertThat(watch.death()).isEmpty();
+
+            Files.writeString(
+                    appLog,
+                    "Exception: java.lang.OutOfMemoryError thrown from the UncaughtExceptionHandler in thread"
+                            + " \"http-nio-127.0.0.1-8085-Acceptor\"\n",
+                    StandardOpenOption.APPEND);
+
+            assertThat(awaitDeath(watch))
+                    .hasValueSatisfying(reason -> assertThat(reason)
+                            .isEqualTo("app-test ran out of memory during the load: java.lang.OutOfMemoryError in its"
+                                    + " log (log: " + appLog + ")"));
+            assertThat(deaths).hasValue(1);
         }
     }
 
