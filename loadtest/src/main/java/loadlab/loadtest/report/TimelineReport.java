@@ -5,16 +5,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import loadlab.loadtest.measure.Backlog;
 import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.HeapGrowth;
-import loadlab.loadtest.measure.JvmActivity;
-import loadlab.loadtest.measure.PerSecond;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.Recovery;
 import loadlab.loadtest.measure.ResultSet;
-import loadlab.loadtest.measure.Series;
 import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.measure.Verdicts;
 import loadlab.loadtest.plan.LoadShape;
@@ -29,9 +25,6 @@ import loadlab.reporting.Markdown;
  * how long it took to be itself again.
  */
 public final class TimelineReport {
-
-    /** How many seconds of a cold start the report shows one by one. */
-    static final int FIRST_SECONDS = 90;
 
     /** The calm rate the method names as its example of a floor that chance widens. */
     private static final double LOW_CALM_RATE = 50;
@@ -71,28 +64,6 @@ public final class TimelineReport {
 
     /** A disturbance's backlog at one target: in flight, calm and at its peak, when it drained, and what timed out. */
     record Queued(String calmInFlight, String peakInFlight, String drainedAfter, String lostToTimeouts) {}
-
-    /**
-     * A timeline without ramp-up or warm-up (a cold start): each second of its first {@link #FIRST_SECONDS}, a column
-     * group per target.
-     */
-    record FirstSeconds(
-            int seconds, List<String> targets, List<SecondRow> rows, List<ColdStartTimeouts.Cause> causes) {}
-
-    /**
-     * One second: per target its good throughput, p99 (service time), timeouts, collections, their pause time, JIT
-     * compilation time and the most connections waiting in its accept queue, in target order.
-     */
-    record SecondRow(int second, List<SecondCell> cells) {}
-
-    record SecondCell(
-            String good,
-            String p99,
-            String timeouts,
-            String collections,
-            String gcMs,
-            String jitMs,
-            String notAccepted) {}
 
     record Back(String name, String after) {}
 
@@ -215,7 +186,7 @@ public final class TimelineReport {
                                 open.maxThreads()))
                         : Optional.empty(),
                 plan.phases().rampUpSeconds() == 0 && plan.phases().warmUpSeconds() == 0
-                        ? Optional.of(firstSeconds(results))
+                        ? Optional.of(FirstSeconds.of(results))
                         : Optional.empty(),
                 Verdict.of(scores, TailFigure.of(all, plan.phases().timeoutSeconds()), Scores.cpuFigure(all)),
                 phases,
@@ -246,52 +217,6 @@ public final class TimelineReport {
                 Integer.toString(b.peakInFlight()),
                 b.drainedAfter().isPresent() ? Integer.toString(b.drainedAfter().getAsInt()) : Deciding.NEVER,
                 Integer.toString(b.lostToTimeouts()));
-    }
-
-    /** Each target's first seconds from its window's start, one by one; a failed target shows none. */
-    private static FirstSeconds firstSeconds(ResultSet results) {
-        List<Point> points = results.targets().stream()
-                .map(results::representative)
-                .filter(p -> p.stats().isPresent())
-                .toList();
-        int seconds = Math.min(FIRST_SECONDS, results.plan().phases().windowSeconds());
-        List<SecondRow> rows = new ArrayList<>();
-        for (int second = 0; second < seconds; second++) {
-            List<SecondCell> cells = new ArrayList<>();
-            for (Point point : points) {
-                cells.add(secondCell(point, second));
-            }
-            rows.add(new SecondRow(second, cells));
-        }
-        return new FirstSeconds(
-                seconds,
-                points.stream().map(p -> Markdown.cell(p.target().name())).toList(),
-                rows,
-                ColdStartTimeouts.of(points, seconds));
-    }
-
-    private static SecondCell secondCell(Point point, int second) {
-        Series series = point.series();
-        int at = ColdStartTimeouts.windowSecond(point) + second;
-        String na = Format.NOT_AVAILABLE;
-        if (at < 0 || at >= series.seconds().size()) {
-            return new SecondCell(na, na, na, na, na, na, na);
-        }
-        PerSecond s = series.seconds().get(at);
-        Optional<JvmActivity.Second> jvm =
-                series.jvm().filter(list -> at < list.size()).map(list -> list.get(at));
-        long collections = series.heapAfterGc().stream()
-                .filter(h -> h.atSecond() >= at && h.atSecond() < at + 1)
-                .count();
-        OptionalInt notAccepted = series.peakNotAccepted(at, at + 1);
-        return new SecondCell(
-                Integer.toString(s.good()),
-                s.p99Ms().isPresent() ? Format.ms(s.p99Ms().getAsLong()) : "—",
-                Integer.toString(s.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0)),
-                series.heapAfterGc().isEmpty() ? na : Long.toString(collections),
-                jvm.map(j -> Format.ms(j.gcPauseMs())).orElse(na),
-                jvm.map(j -> Format.ms(j.jitMs())).orElse(na),
-                notAccepted.isPresent() ? Integer.toString(notAccepted.getAsInt()) : na);
     }
 
     static Optional<Recovery> recovery(Plan plan, Point point, Timeline.Segment disturbance) {
