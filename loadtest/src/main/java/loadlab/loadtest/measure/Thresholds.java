@@ -164,6 +164,13 @@ public final class Thresholds {
     public static final int RATIO_RESAMPLES = 10_000;
 
     /**
+     * Two interleaved runs of one scenario repeat when each ratio between two models moved by at most this much from
+     * one to the other, and no lead changed (issue 34's bar for "the ratios repeat"). It is wider than the ratios' own
+     * intervals' half-width on fast-backend (about 5-15%), because a repeat also meets another hour's host.
+     */
+    public static final double RATIO_REPEAT_PERCENT = 10.0;
+
+    /**
      * The fewest rounds a ratio's interval is computed from. A percentile bootstrap of a mean is too narrow for few
      * rounds: it treats the rounds at hand as the whole population. On synthetic rounds with the noise of a shared
      * host (PairedRatioTests' rounds, 2,000 of each count), a 95% interval held the true ratio in 84% of cases from 5

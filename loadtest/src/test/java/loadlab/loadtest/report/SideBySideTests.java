@@ -46,11 +46,16 @@ class SideBySideTests {
      * much in every round, coroutines 0.9 and 1.1 times WebFlux's in turns, slow-server 0.10 behind each.
      */
     private static SideBySide slices(int rounds) {
+        return slices(rounds, 1.5);
+    }
+
+    /** As {@link #slices(int)}, virtual threads costing {@code virtualOverWebflux} times WebFlux's. */
+    private static SideBySide slices(int rounds, double virtualOverWebflux) {
         List<SliceFigures> slices = new ArrayList<>();
         long at = T0;
         for (int round = 0; round < rounds; round++) {
             double drift = 1 + 0.1 * round; // the host slows down round after round: every target alike
-            double[] costs = {0.30 * drift, 0.20 * drift, (round % 2 == 0 ? 0.18 : 0.22) * drift};
+            double[] costs = {0.20 * virtualOverWebflux * drift, 0.20 * drift, (round % 2 == 0 ? 0.18 : 0.22) * drift};
             Target[] targets = {VIRTUAL, WEBFLUX, COROUTINES};
             for (int i = 0; i < targets.length; i++) {
                 slices.add(new SliceFigures(
@@ -69,7 +74,7 @@ class SideBySideTests {
         return new SideBySide(rounds, 15, 5, 7, slices);
     }
 
-    private static String summary(SideBySide side) throws IOException {
+    private static ResultSet results(SideBySide side) throws IOException {
         Plan plan = TestPoints.comparison(
                 50, PHASES, TestPoints.backend(0, 4000), 1, List.of(VIRTUAL, WEBFLUX, COROUTINES));
         ResultSet results = new ResultSet(
@@ -77,8 +82,39 @@ class SideBySideTests {
                 TestPoints.ENVIRONMENT,
                 List.of(point(VIRTUAL), point(WEBFLUX), point(COROUTINES)),
                 Optional.of(side));
-        // Through the data file, as make report renders it.
-        return Reports.render(DataFile.fromJson(DataFile.toJson(results)), List.of());
+        // Through the data file, as make report and make diff read it.
+        return DataFile.fromJson(DataFile.toJson(results));
+    }
+
+    private static String summary(SideBySide side) throws IOException {
+        return Reports.render(results(side), List.of());
+    }
+
+    @Test
+    void aDiffOfTwoInterleavedRunsSetsEachRatioBesideItsRepeat() throws IOException {
+        ResultSet first = results(slices(10));
+        ResultSet repeat = results(slices(10, 1.8));
+
+        String diff = DiffReport.render(
+                "results/one", "results/two", List.of(new DiffReport.Pair("summary.json", first, repeat)));
+
+        assertThat(diff)
+                .contains("### Cost ratios, side by side")
+                .contains("moved by more than 10% or changed its lead")
+                // 1.5 -> 1.8 is 20%: the ratio did not repeat, though the lead held.
+                .contains("| **app-virtual / app-webflux** | 1.50 (1.50–1.50) | 1.80 (1.80–1.80) | +20.0% |"
+                        + " app-webflux | app-webflux |")
+                .contains(
+                        "| app-webflux / app-coroutines | 1.01 (0.95–1.07) | 1.01 (0.95–1.07) | +0.0% | even | even |");
+    }
+
+    @Test
+    void aDiffOfRunsNotMeasuredSideBySideHasNoRatios() throws Exception {
+        ResultSet sweep = SweepFixtures.sweepResults(SweepFixtures.sweep());
+
+        String diff = DiffReport.render("a", "b", List.of(new DiffReport.Pair("sweep.json", sweep, sweep)));
+
+        assertThat(diff).doesNotContain("Cost ratios");
     }
 
     @Test
