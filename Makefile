@@ -36,7 +36,7 @@ runner_sweep := compare --scenario=sweep
 runner_open := compare --scenario=open
 runner_capacity := compare --scenario=capacity
 runner_soak := compare --scenario=soak
-runner_timelines := compare --scenario=slowdown,spike,faults,slowdown-open,spike-open,faults-open,cold-start
+runner_timelines := compare --scenario=slowdown,spike,faults,slowdown-open,spike-open,faults-open,cold-start,cold-start-busy
 runner_db-pools := compare --scenario=db-pool-10,db-pool-50,db-pool-100
 # make quick: the compare scenario with direct and two apps, short windows and no JIT warm-up; knobs given still win.
 QUICK_DEFAULTS := APPS=webflux,virtual DURATION=30s WARMUP=5s JIT_WARMUP=off
@@ -120,7 +120,7 @@ sweep: build ## The sweep scenario: every target at 100 to 2000 users, results/s
 open: build ## The open scenario: fixed arrival rates of 80, 150, 225 req/s, results/open-workload.md
 capacity: build ## The capacity scenario: slow-server alone at 500 to 10,000 clients, results/capacity/sweep.md
 scenarios: build ## Every default scenario of scenarios.yaml, each into results/<scenario>/, and results/README.md
-timelines: build ## The timeline scenarios: a backend slowdown, a spike, faults, closed-loop then as open arrivals, and a cold start; results/<scenario>/
+timelines: build ## The timeline scenarios: a backend slowdown, a spike, faults, closed-loop then as open arrivals, and a cold start, calm and busy; results/<scenario>/
 db-pools: build ## The database pool sweep: pools of 10, 50, 100 x 200 and 1,000 users, results/db-pool-<n>/
 soak: build ## The soak scenario: 20 minutes of steady load per target, heap and threads watched, results/soak/
 compare sweep open capacity scenarios timelines db-pools soak:

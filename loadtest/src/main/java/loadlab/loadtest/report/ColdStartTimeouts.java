@@ -35,11 +35,12 @@ final class ColdStartTimeouts {
             boolean unaccepted,
             boolean accepted) {}
 
-    static List<Cause> of(List<Point> points, int seconds) {
+    /** The timeouts of each point's first {@code seconds} from its load's start, a ramp-up of that many seconds. */
+    static List<Cause> of(List<Point> points, int rampUpSeconds, int seconds) {
         List<Cause> causes = new ArrayList<>();
         for (Point point : points) {
             Series series = point.series();
-            int offset = windowSecond(point);
+            int offset = loadSecond(point, rampUpSeconds);
             int timeouts = 0;
             int first = -1;
             int last = -1;
@@ -73,9 +74,13 @@ final class ColdStartTimeouts {
         return causes;
     }
 
-    /** Where the point's window starts on its series' per-second axis: the first seconds count from there. */
-    static int windowSecond(Point point) {
-        return (int) Math.round(
-                point.series().secondOf(point.stats().orElseThrow().window().startMillis()));
+    /**
+     * Where the point's load started on its series' per-second axis, its ramp-up before its window: the first seconds
+     * count from there.
+     */
+    static int loadSecond(Point point, int rampUpSeconds) {
+        return (int) Math.round(point.series()
+                        .secondOf(point.stats().orElseThrow().window().startMillis()))
+                - rampUpSeconds;
     }
 }

@@ -13,10 +13,17 @@ import loadlab.loadtest.measure.Series;
 import loadlab.reporting.Markdown;
 
 /**
- * A timeline without ramp-up or warm-up (a cold start): each second of its first {@link #MOST}, a column
- * group per target, and why its timeouts came.
+ * A timeline without warm-up (a cold start): each second of its first {@link #MOST} from the load's start, its
+ * ramp-up included, a column group per target, and why its timeouts came.
+ *
+ * @param rampUp the ramp-up's seconds when the load had one: its users arrived over them
  */
-record FirstSeconds(int seconds, List<String> targets, List<SecondRow> rows, List<ColdStartTimeouts.Cause> causes) {
+record FirstSeconds(
+        int seconds,
+        Optional<String> rampUp,
+        List<String> targets,
+        List<SecondRow> rows,
+        List<ColdStartTimeouts.Cause> causes) {
 
     /** How many seconds of a cold start the report shows one by one. */
     static final int MOST = 90;
@@ -36,31 +43,33 @@ record FirstSeconds(int seconds, List<String> targets, List<SecondRow> rows, Lis
             String jitMs,
             String notAccepted) {}
 
-    /** Each target's first seconds from its window's start, one by one; a failed target shows none. */
+    /** Each target's first seconds from its load's start, one by one; a failed target shows none. */
     static FirstSeconds of(ResultSet results) {
         List<Point> points = results.targets().stream()
                 .map(results::representative)
                 .filter(p -> p.stats().isPresent())
                 .toList();
-        int seconds = Math.min(MOST, results.plan().phases().windowSeconds());
+        int rampUp = results.plan().phases().rampUpSeconds();
+        int seconds = Math.min(MOST, rampUp + results.plan().phases().windowSeconds());
         List<SecondRow> rows = new ArrayList<>();
         for (int second = 0; second < seconds; second++) {
             List<SecondCell> cells = new ArrayList<>();
             for (Point point : points) {
-                cells.add(secondCell(point, second));
+                cells.add(secondCell(point, ColdStartTimeouts.loadSecond(point, rampUp) + second));
             }
             rows.add(new SecondRow(second, cells));
         }
         return new FirstSeconds(
                 seconds,
+                rampUp == 0 ? Optional.empty() : Optional.of(Integer.toString(rampUp)),
                 points.stream().map(p -> Markdown.cell(p.target().name())).toList(),
                 rows,
-                ColdStartTimeouts.of(points, seconds));
+                ColdStartTimeouts.of(points, rampUp, seconds));
     }
 
-    private static SecondCell secondCell(Point point, int second) {
+    /** The cell of the second {@code at} on the point's series' axis. */
+    private static SecondCell secondCell(Point point, int at) {
         Series series = point.series();
-        int at = ColdStartTimeouts.windowSecond(point) + second;
         String na = Format.NOT_AVAILABLE;
         if (at < 0 || at >= series.seconds().size()) {
             return new SecondCell(na, na, na, na, na, na, na);

@@ -185,9 +185,7 @@ public final class TimelineReport {
                                         : Optional.of(Format.level(open.rates().peak())),
                                 open.maxThreads()))
                         : Optional.empty(),
-                plan.phases().rampUpSeconds() == 0 && plan.phases().warmUpSeconds() == 0
-                        ? Optional.of(FirstSeconds.of(results))
-                        : Optional.empty(),
+                plan.phases().warmUpSeconds() == 0 ? Optional.of(FirstSeconds.of(results)) : Optional.empty(),
                 Verdict.of(scores, TailFigure.of(all, plan.phases().timeoutSeconds()), Scores.cpuFigure(all)),
                 phases,
                 disturbances,

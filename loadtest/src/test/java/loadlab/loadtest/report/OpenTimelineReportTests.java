@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An open timeline's report: its arrivals in the scenario, each disturbance's backlog (when it drained, what timed
- * out), and, for a cold start (no ramp-up, no warm-up), its first seconds one by one.
+ * out), and, for a cold start (no warm-up), its first seconds one by one from the load's start.
  */
 class OpenTimelineReportTests {
 
@@ -134,6 +134,26 @@ class OpenTimelineReportTests {
                 .contains("| 1 | 20 | 150 | 7 | 2 | n/a | n/a |")
                 .contains("| 4 | 80 | 150 | 0 | 0 | n/a | n/a |")
                 .doesNotContain("Drained after");
+    }
+
+    @Test
+    void aColdStartWithARampUpCountsItsFirstSecondsFromTheLoadsStart() {
+        Phases phases = TestPoints.phases(2, 0, 3, 10);
+        Series series = timeouts(
+                new int[] {0, 4, 0, 0, 0},
+                new Series.QueuePoint(0.5, 0),
+                new Series.QueuePoint(1.5, 120),
+                new Series.QueuePoint(3.5, 0));
+
+        String markdown = TimelineReport.render(timeline(phases, new LoadShape.Open(100, 1000), series), List.of());
+
+        assertThat(markdown)
+                .contains("## The first 5 s, second by second")
+                .contains("its users arriving over the first 2 s, without warm-up")
+                // Second 1 of the load is in its ramp-up, before the window: shown, and its timeouts explained.
+                .contains("| 1 | 50 | 150 | 4 | n/a | n/a | n/a | 120 |")
+                .contains("| 4 | 50 | 150 | 0 | n/a | n/a | n/a | n/a |")
+                .contains("- direct: 4 requests timed out in seconds 1–1, while up to 120 connections waited");
     }
 
     /** Seconds of a steady good rate with 10 in flight, and the accept queue at these readings. */
