@@ -7,10 +7,8 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.stream.Collectors;
 import loadlab.loadtest.measure.CpuSpeed;
-import loadlab.loadtest.measure.PairedRatio;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
-import loadlab.loadtest.measure.SideBySide;
 import loadlab.loadtest.measure.Spread;
 import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.measure.Yardstick;
@@ -32,14 +30,8 @@ public final class DiffReport {
 
     record View(String a, String b, String noise, String ratioRepeat, String confidence, List<PairView> pairs) {}
 
-    record PairView(String name, Side a, Side b, List<String> headers, List<Row> rows, List<RatioChange> ratios) {}
-
-    /**
-     * One pair of apps' CPU s / 1000 req ratio in A and in B, each with its interval and lead.
-     *
-     * @param moved the ratio moved by more than {@link Thresholds#RATIO_REPEAT_PERCENT}, or the lead changed
-     */
-    record RatioChange(String pair, String a, String b, String change, String leadA, String leadB, boolean moved) {}
+    record PairView(
+            String name, Side a, Side b, List<String> headers, List<Row> rows, List<RatioRepeat.Change> ratios) {}
 
     record Side(String commit, String jdk, String dateTime) {
 
@@ -99,55 +91,7 @@ public final class DiffReport {
                 Side.of(pair.b()),
                 figures.stream().map(Figure::header).toList(),
                 rows,
-                ratios(pair.a(), pair.b()));
-    }
-
-    /** The apps both sides measured side by side, each pair's CPU per request ratio in A beside B's. */
-    private static List<RatioChange> ratios(ResultSet a, ResultSet b) {
-        if (a.sideBySide().isEmpty() || b.sideBySide().isEmpty()) {
-            return List.of();
-        }
-        SideBySide sideA = a.sideBySide().get();
-        SideBySide sideB = b.sideBySide().get();
-        List<String> apps = a.plan().apps().stream()
-                .map(Target::name)
-                .filter(sideA.targets()::contains)
-                .filter(sideB.targets()::contains)
-                .toList();
-        List<RatioChange> changes = new ArrayList<>();
-        List<SideBySide.Ratio> inA = sideA.ratios(apps, SideBySide.Cost.CPU_PER_1000_REQUESTS);
-        List<SideBySide.Ratio> inB = sideB.ratios(apps, SideBySide.Cost.CPU_PER_1000_REQUESTS);
-        for (int i = 0; i < inA.size(); i++) {
-            if (inA.get(i).ratio() instanceof PairedRatio.Estimated ea
-                    && inB.get(i).ratio() instanceof PairedRatio.Estimated eb) {
-                String leadA = lead(inA.get(i), ea);
-                String leadB = lead(inB.get(i), eb);
-                double change = 100 * (eb.ratio() - ea.ratio()) / ea.ratio();
-                changes.add(new RatioChange(
-                        Markdown.cell(inA.get(i).a()) + " / "
-                                + Markdown.cell(inA.get(i).b()),
-                        withInterval(ea),
-                        withInterval(eb),
-                        (change >= 0 ? "+" : "") + Format.percent(change) + "%",
-                        leadA,
-                        leadB,
-                        Math.abs(change) > Thresholds.RATIO_REPEAT_PERCENT || !leadA.equals(leadB)));
-            }
-        }
-        return changes;
-    }
-
-    private static String withInterval(PairedRatio.Estimated ratio) {
-        return Format.hundredths(ratio.ratio()) + " (" + Format.hundredths(ratio.low()) + "–"
-                + Format.hundredths(ratio.high()) + ")";
-    }
-
-    private static String lead(SideBySide.Ratio pair, PairedRatio.Estimated ratio) {
-        return switch (ratio.verdict()) {
-            case A_LOWER -> Markdown.cell(pair.a());
-            case B_LOWER -> Markdown.cell(pair.b());
-            case EVEN -> "even";
-        };
+                RatioRepeat.of(pair.a(), pair.b()));
     }
 
     private static boolean speedTimed(ResultSet results) {

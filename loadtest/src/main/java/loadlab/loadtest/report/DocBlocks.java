@@ -13,8 +13,15 @@ import loadlab.reporting.Markdown;
 public final class DocBlocks {
 
     /** Every block name the runner renders. */
-    public static final List<String> NAMES =
-            List.of("answer", "scenarios", "times", "compare-runs", "capacity-engines", "knobs", "clients");
+    public static final List<String> NAMES = List.of(
+            "answer",
+            "scenarios",
+            "times",
+            "compare-runs",
+            "fast-backend-runs",
+            "capacity-engines",
+            "knobs",
+            "clients");
 
     private DocBlocks() {}
 
@@ -39,6 +46,7 @@ public final class DocBlocks {
                     case "scenarios" -> AnswerReport.scenarios(entries, base);
                     case "times" -> times(entries, base);
                     case "compare-runs" -> ExperimentsReport.acrossRuns(entries, "compare", base);
+                    case "fast-backend-runs" -> ExperimentsReport.ratiosAcrossRuns(entries, "fast-backend", base);
                     case "capacity-engines" -> ExperimentsReport.acrossLevels(entries, "capacity", "direct", base);
                     case "knobs" -> knobs();
                     case "clients" -> ClientsGap.render(entries, base);

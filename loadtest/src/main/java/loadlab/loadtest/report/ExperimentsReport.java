@@ -9,6 +9,7 @@ import java.util.OptionalDouble;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.Spread;
+import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Target;
 import loadlab.reporting.Markdown;
@@ -60,6 +61,22 @@ public final class ExperimentsReport {
             List<String> cpu) {}
 
     record Levels(String scenario, String target, List<Column> columns, List<LevelRow> rows) {}
+
+    /** An interleaved scenario's own run, and each other interleaved run's ratios beside its. */
+    record RatioRuns(
+            String scenario, Optional<RatioRun> own, String repeatPercent, String confidence, List<RatioRun> others) {}
+
+    /**
+     * @param moved how many pairs moved past the threshold or changed their lead
+     */
+    record RatioRun(
+            String run,
+            String link,
+            String differs,
+            String commit,
+            String date,
+            List<RatioRepeat.Change> changes,
+            long moved) {}
 
     record Column(String run, String link, String differs) {}
 
@@ -166,6 +183,43 @@ public final class ExperimentsReport {
                                 .toList()))
                 .toList();
         return Common.TEMPLATES.render("across-levels", new Levels(scenario, target, columns, rows));
+    }
+
+    /**
+     * Whether an interleaved scenario's cost ratios repeat: each other interleaved run of it, each pair's ratio beside
+     * the scenario's own run's ({@link RatioRepeat}); links prefixed with {@code base}.
+     */
+    public static String ratiosAcrossRuns(List<AnswerReport.Entry> entries, String scenario, String base) {
+        List<AnswerReport.Entry> runs = runsOf(entries, scenario).stream()
+                .filter(e -> e.results().sideBySide().isPresent())
+                .toList();
+        Optional<AnswerReport.Entry> own =
+                runs.stream().filter(AnswerReport.Entry::canonical).findFirst();
+        return Common.TEMPLATES.render(
+                "ratios-across-runs",
+                new RatioRuns(
+                        scenario,
+                        own.map(e -> ratioRun(e, List.of(), base)),
+                        Format.whole(Thresholds.RATIO_REPEAT_PERCENT),
+                        Format.whole(Thresholds.RATIO_CONFIDENCE_PERCENT),
+                        own.isEmpty()
+                                ? List.of()
+                                : runs.stream()
+                                        .filter(e -> !e.canonical())
+                                        .map(e -> ratioRun(
+                                                e, RatioRepeat.of(own.get().results(), e.results()), base))
+                                        .toList()));
+    }
+
+    private static RatioRun ratioRun(AnswerReport.Entry e, List<RatioRepeat.Change> changes, String base) {
+        return new RatioRun(
+                label(e),
+                base + e.report(),
+                code(differs(e.results().environment().commandLine())),
+                Markdown.codeCell(e.results().environment().gitCommit()),
+                date(e.results().environment().dateTime()),
+                changes,
+                changes.stream().filter(RatioRepeat.Change::moved).count());
     }
 
     /** A scenario's runs: its own first, then the experiments in path order. */

@@ -109,6 +109,47 @@ class SideBySideTests {
     }
 
     @Test
+    void theRunsOfAnInterleavedScenarioSayWhichRatiosRepeated() throws IOException {
+        ResultSet own = results(slices(10));
+        ResultSet same = results(slices(10));
+        ResultSet moved = results(slices(10, 1.8));
+        String folder = own.plan().folder();
+
+        String block = ExperimentsReport.ratiosAcrossRuns(
+                List.of(
+                        new AnswerReport.Entry("experiments/moved", "experiments/moved/summary.md", moved),
+                        new AnswerReport.Entry(folder, folder + "/summary.md", own),
+                        new AnswerReport.Entry("experiments/same", "experiments/same/summary.md", same)),
+                own.plan().name(),
+                "../results/");
+
+        assertThat(block)
+                .contains("beside its own, [" + own.plan().name() + "](../results/" + folder + "/summary.md)")
+                // The test environment's command line sets USERS=500.
+                .contains("[experiments/same](../results/experiments/same/summary.md) (`USERS=500`, commit")
+                .contains("every ratio within 10% of the scenario's own run, and every lead the same.")
+                // Virtual threads moved against both others; WebFlux against coroutines held.
+                .contains("2 of 3 pairs did not repeat.")
+                .contains("| **app-virtual / app-coroutines** |")
+                .contains(
+                        "| app-webflux / app-coroutines | 1.01 (0.95–1.07) | 1.01 (0.95–1.07) | +0.0% | even | even |");
+        assertThat(block.indexOf("experiments/moved")).isLessThan(block.indexOf("experiments/same"));
+    }
+
+    @Test
+    void anInterleavedScenarioWithoutARepeatSaysItIsNotKnown() throws IOException {
+        ResultSet own = results(slices(10));
+        String folder = own.plan().folder();
+
+        String block = ExperimentsReport.ratiosAcrossRuns(
+                List.of(new AnswerReport.Entry(folder, folder + "/summary.md", own)),
+                own.plan().name(),
+                "");
+
+        assertThat(block).contains("whether its ratios repeat is not known");
+    }
+
+    @Test
     void aDiffOfRunsNotMeasuredSideBySideHasNoRatios() throws Exception {
         ResultSet sweep = SweepFixtures.sweepResults(SweepFixtures.sweep());
 
