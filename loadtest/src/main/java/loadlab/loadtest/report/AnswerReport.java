@@ -101,7 +101,14 @@ public final class AnswerReport {
 
     record Link(String name, String link) {}
 
-    record DecidingView(boolean good, boolean tail, boolean heap, boolean perCore, boolean lost, boolean drained) {}
+    record DecidingView(
+            boolean good,
+            boolean tail,
+            boolean heap,
+            boolean perCore,
+            boolean lost,
+            boolean drained,
+            boolean lostAtStart) {}
 
     /** @param none no model was kept by every scenario of the row */
     record Choice(boolean none, List<String> chosen, boolean even, boolean allEven) {}
@@ -235,7 +242,8 @@ public final class AnswerReport {
                         d == Deciding.HEAP_PER_1000_WAITING,
                         d == Deciding.PER_CORE,
                         d == Deciding.LOST_TO_TIMEOUTS,
-                        d == Deciding.DRAINED_AFTER))
+                        d == Deciding.DRAINED_AFTER,
+                        d == Deciding.LOST_AT_START))
                 .toList();
         Choice choice = new Choice(
                 decision.measured() && decision.chosen().isEmpty(),

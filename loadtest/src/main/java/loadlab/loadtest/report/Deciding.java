@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 import loadlab.loadtest.measure.Backlog;
+import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.Estimate;
 import loadlab.loadtest.measure.Intervals;
 import loadlab.loadtest.measure.MemoryPerConnection;
@@ -42,7 +43,12 @@ enum Deciding {
      * that did. Read to within {@link Thresholds#RECOVERY_SMOOTHING_SECONDS}, the span the recovery figures average
      * over.
      */
-    DRAINED_AFTER(false);
+    DRAINED_AFTER(false),
+    /**
+     * From a fresh process, requests lost to the response timeout from the load's start, its ramp-up included, to the
+     * end of the run: what a new instance loses while it starts. A count, its interval a Poisson one.
+     */
+    LOST_AT_START(false);
 
     /** How a drain time reads when the backlog never drained. */
     static final String NEVER = "never";
@@ -62,6 +68,7 @@ enum Deciding {
             case PER_CORE -> scores.cost(Figure.CPU).filter(e -> e.low() > 0).map(Deciding::perCore);
             case LOST_TO_TIMEOUTS -> lostToTimeouts(scores, plan);
             case DRAINED_AFTER -> drainedAfter(scores, plan);
+            case LOST_AT_START -> lostAtStart(scores);
         };
     }
 
@@ -71,7 +78,7 @@ enum Deciding {
             case GOOD -> Format.rate(value);
             case TAIL -> tail.isP99() ? Format.ms(value) : Format.percent(100 * value);
             case HEAP_PER_1000_WAITING -> Format.tenths(value);
-            case PER_CORE, LOST_TO_TIMEOUTS -> Format.whole(value);
+            case PER_CORE, LOST_TO_TIMEOUTS, LOST_AT_START -> Format.whole(value);
             case DRAINED_AFTER -> Double.isInfinite(value) ? NEVER : Format.whole(value);
         };
     }
@@ -81,7 +88,7 @@ enum Deciding {
      * the value itself as shown (no timeouts, a backlog that never drained).
      */
     boolean alone(Estimate e, TailFigure tail) {
-        return (this == LOST_TO_TIMEOUTS || this == DRAINED_AFTER)
+        return (this == LOST_TO_TIMEOUTS || this == DRAINED_AFTER || this == LOST_AT_START)
                 && format(e.low(), tail).equals(format(e.high(), tail));
     }
 
@@ -112,7 +119,24 @@ enum Deciding {
                 plan,
                 each -> OptionalDouble.of(
                         each.stream().mapToInt(Backlog::lostToTimeouts).sum()));
-        return lost.map(v -> v.size() > 1 ? Estimate.of(Spread.of(v)) : Intervals.rate(Math.round(v.getFirst()), 1));
+        return lost.map(Deciding::count);
+    }
+
+    private static Optional<Estimate> lostAtStart(Scores scores) {
+        if (scores.failure().isPresent()) {
+            return Optional.empty();
+        }
+        return Cells.values(
+                        scores.runs(),
+                        p -> OptionalDouble.of(p.series().seconds().stream()
+                                .mapToInt(s -> s.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0))
+                                .sum()))
+                .map(Deciding::count);
+    }
+
+    /** A count over runs: their range when repeated, else a Poisson interval around the one run's. */
+    private static Estimate count(List<Double> runs) {
+        return runs.size() > 1 ? Estimate.of(Spread.of(runs)) : Intervals.rate(Math.round(runs.getFirst()), 1);
     }
 
     private static Optional<Estimate> drainedAfter(Scores scores, Plan plan) {

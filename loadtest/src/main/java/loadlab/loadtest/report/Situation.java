@@ -31,6 +31,7 @@ enum Situation {
             "failingBackend",
             Reading.underOpenArrivals(List.of("slowdown", "spike", "faults")),
             new Reading(List.of("slowdown", "spike", "faults"), List.of(), List.of(Deciding.GOOD, Deciding.TAIL))),
+    COLD_START("coldStart", List.of("cold-start", "cold-start-busy"), List.of(), List.of(Deciding.LOST_AT_START)),
     FAST_BACKEND("fastBackend", List.of("fast-backend"), List.of(), List.of(Deciding.PER_CORE));
 
     /** Scenarios that answer no situation of their own, in the order the index lists them after the situations'. */
