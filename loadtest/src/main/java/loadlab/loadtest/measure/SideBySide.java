@@ -1,5 +1,6 @@
 package loadlab.loadtest.measure;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,11 +19,24 @@ import java.util.function.Function;
  * @param settleSeconds the start of each slice that no figure counts
  * @param seed          the shuffles' seed, so that the order can be repeated
  * @param slices        in the order the load visited them
+ * @param settledOnAccept each slice's counted span waited, past the settle, until its target had accepted every
+ *                      connection ({@link SliceFigures#acceptedAll}); false in runs from before the lab did
  */
-public record SideBySide(int rounds, long sliceSeconds, long settleSeconds, long seed, List<SliceFigures> slices) {
+public record SideBySide(
+        int rounds,
+        long sliceSeconds,
+        long settleSeconds,
+        long seed,
+        List<SliceFigures> slices,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean settledOnAccept) {
 
     public SideBySide {
         slices = List.copyOf(slices);
+    }
+
+    /** Slices counted from the settle's end whatever the accept queue held, as the lab did before it read the queue. */
+    public SideBySide(int rounds, long sliceSeconds, long settleSeconds, long seed, List<SliceFigures> slices) {
+        this(rounds, sliceSeconds, settleSeconds, seed, slices, false);
     }
 
     /** A cost the slices carry, lower is better; what a ratio between two targets is of. */

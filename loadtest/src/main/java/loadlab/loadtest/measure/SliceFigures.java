@@ -14,7 +14,8 @@ import loadlab.loadtest.plan.SliceSchedule;
  *
  * @param round                    from 0
  * @param target                   the target's name
- * @param settleEndMillis          where the counted span starts
+ * @param settleEndMillis          where the counted span starts: the planned settle's end, or later where the target
+ *                                 had not yet accepted its users' connections ({@link #acceptedAll})
  * @param cpuSecondsPer1000Requests the target's process over the counted span; empty without readings or requests
  * @param backendCpuSecondsPer1000Requests slow-server's over the same span, per 1,000 of this target's requests
  */
@@ -39,7 +40,21 @@ public record SliceFigures(
             List<Sample> samples,
             Optional<ResourceSamples> target,
             Optional<ResourceSamples> backend) {
-        MeasurementWindow counted = new MeasurementWindow(slice.settleEndMillis(), slice.endMillis());
+        long settled = Math.max(slice.settleEndMillis(), acceptedAll(slice, target));
+        if (settled >= slice.endMillis()) {
+            // Connections waited to be accepted until the slice's end: nothing of it was the steady load.
+            return new SliceFigures(
+                    slice.round(),
+                    slice.target().name(),
+                    slice.startMillis(),
+                    slice.endMillis(),
+                    slice.endMillis(),
+                    0,
+                    0,
+                    OptionalDouble.empty(),
+                    OptionalDouble.empty());
+        }
+        MeasurementWindow counted = new MeasurementWindow(settled, slice.endMillis());
         List<Sample> inside = samples.stream().filter(counted::counts).toList();
         int requests = inside.size();
         int good = (int) inside.stream()
@@ -49,12 +64,37 @@ public record SliceFigures(
                 slice.round(),
                 slice.target().name(),
                 slice.startMillis(),
-                slice.settleEndMillis(),
+                settled,
                 slice.endMillis(),
                 requests,
                 good,
                 cpuPer1000(target, counted, requests),
                 cpuPer1000(backend, counted, requests));
+    }
+
+    /**
+     * When the target had accepted every connection of the slice: the first reading of its accept queue that found it
+     * empty after the last one in the slice that did not; the slice's start when none held any or the queue was not
+     * read; the slice's end when it still held some at the last reading. A slice starts its users' connections afresh,
+     * and a server that accepts them slowly (Reactor Netty accepts on the event loops that serve requests, so a loop
+     * busy serving the first users leaves the rest waiting) serves fewer users, for seconds, than the slice has: its
+     * cost and throughput then are those of a partial load, not of the model at the plan's.
+     */
+    static long acceptedAll(SliceSchedule.Slice slice, Optional<ResourceSamples> target) {
+        List<ResourceSamples.Reading> inSlice = target.map(ResourceSamples::readings).orElse(List.of()).stream()
+                .filter(r -> r.atMillis() >= slice.startMillis() && r.atMillis() < slice.endMillis())
+                .filter(r -> r.notAccepted() != ResourceSamples.Reading.UNKNOWN)
+                .toList();
+        int lastWaiting = -1;
+        for (int i = 0; i < inSlice.size(); i++) {
+            if (inSlice.get(i).notAccepted() > 0) {
+                lastWaiting = i;
+            }
+        }
+        if (lastWaiting < 0) {
+            return slice.startMillis();
+        }
+        return lastWaiting + 1 < inSlice.size() ? inSlice.get(lastWaiting + 1).atMillis() : slice.endMillis();
     }
 
     private static OptionalDouble cpuPer1000(
@@ -64,7 +104,13 @@ public record SliceFigures(
                 .orElse(OptionalDouble.empty());
     }
 
-    /** The counted span, which a rate over the slice divides by. */
+    /** Whether anything of the slice counted: not when connections waited to be accepted until its end. */
+    @JsonIgnore
+    public boolean countedAny() {
+        return settleEndMillis < endMillis;
+    }
+
+    /** The counted span, which a rate over the slice divides by; only for a slice that {@link #countedAny}. */
     @JsonIgnore
     public MeasurementWindow counted() {
         return new MeasurementWindow(settleEndMillis, endMillis);
@@ -73,7 +119,7 @@ public record SliceFigures(
     /** Good requests per second of the counted span. */
     @JsonIgnore
     public double goodPerSecond() {
-        return good / counted().seconds();
+        return countedAny() ? good / counted().seconds() : 0;
     }
 
     /** The target's CPU over slow-server's for the same requests, as {@link ResourceCost#cpuOverBackend} reads it. */

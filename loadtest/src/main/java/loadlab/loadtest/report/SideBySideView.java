@@ -24,6 +24,7 @@ record SideBySideView(
         long slice,
         long settle,
         long counted,
+        boolean settledOnAccept,
         int rounds,
         int delayMaxMs,
         String confidence,
@@ -48,8 +49,8 @@ record SideBySideView(
     /** A pair of apps: its CPU per request's ratio and its CPU over slow-server's. */
     record PairRow(RatioRow cpu, RatioRow overBackend) {}
 
-    /** A target's slices: how many, and the median (min–max) of their figures. */
-    record TargetRow(String name, int slices, String good, String cpu, String cpuOverBackend) {}
+    /** A target's slices: how many, and the median (min–max) of their counted seconds and figures. */
+    record TargetRow(String name, int slices, String counted, String good, String cpu, String cpuOverBackend) {}
 
     /**
      * One pair's ratio A/B: the estimate, its interval, the rounds it pairs, and who leads; empty estimate with why.
@@ -80,6 +81,7 @@ record SideBySideView(
                 side.sliceSeconds(),
                 side.settleSeconds(),
                 side.sliceSeconds() - side.settleSeconds(),
+                side.settledOnAccept(),
                 side.rounds(),
                 delayMaxMs,
                 Format.whole(Thresholds.RATIO_CONFIDENCE_PERCENT),
@@ -131,19 +133,26 @@ record SideBySideView(
                 slices.size(),
                 spread(
                         slices.stream()
+                                .map(s -> OptionalDouble.of(
+                                        s.countedAny() ? s.counted().seconds() : 0))
+                                .toList(),
+                        Format::whole),
+                spread(
+                        slices.stream()
+                                .filter(SliceFigures::countedAny)
                                 .map(s -> OptionalDouble.of(s.goodPerSecond()))
                                 .toList(),
-                        true),
+                        Format::rate),
                 spread(
                         slices.stream()
                                 .map(SliceFigures::cpuSecondsPer1000Requests)
                                 .toList(),
-                        false),
-                spread(slices.stream().map(SliceFigures::cpuOverBackend).toList(), false));
+                        Format::hundredths),
+                spread(slices.stream().map(SliceFigures::cpuOverBackend).toList(), Format::hundredths));
     }
 
     /** Median (min–max) of the slices that have the figure; n/a when none has. */
-    private static String spread(List<OptionalDouble> values, boolean rate) {
+    private static String spread(List<OptionalDouble> values, java.util.function.DoubleFunction<String> format) {
         List<Double> present = values.stream()
                 .filter(OptionalDouble::isPresent)
                 .map(OptionalDouble::getAsDouble)
@@ -152,7 +161,6 @@ record SideBySideView(
             return Format.NOT_AVAILABLE;
         }
         Spread spread = Spread.of(present);
-        java.util.function.DoubleFunction<String> format = rate ? Format::rate : Format::hundredths;
         return format.apply(spread.median()) + " (" + format.apply(spread.min()) + "–" + format.apply(spread.max())
                 + ")";
     }

@@ -106,6 +106,14 @@ final class Interleaved {
             lost.putAll(sliced.lost());
             List<Point> points = new ArrayList<>();
             for (Target target : plan.targets()) {
+                if (!lost.containsKey(target)
+                        && sliced.slices().stream()
+                                .noneMatch(s -> s.target().equals(target.name()) && s.countedAny())) {
+                    lost.put(
+                            target,
+                            target.name() + ": in every slice, connections waited to be accepted until its end,"
+                                    + " so no slice measured the plan's load");
+                }
                 if (lost.containsKey(target)) {
                     Path log = target.isApp() ? services.logOf(target, 1) : backend.log();
                     points.add(Point.failed(target, plan.load(), 1, new Outcome.Failed(lost.get(target), log)));
@@ -122,7 +130,8 @@ final class Interleaved {
                                     interleave.slice().toSeconds(),
                                     interleave.settle().toSeconds(),
                                     schedule.seed(),
-                                    sliced.slices())));
+                                    sliced.slices(),
+                                    true)));
         }
     }
 
@@ -222,8 +231,9 @@ final class Interleaved {
      * so that one window of the counted seconds holds every counted sample, response times unchanged.
      */
     private Point point(Target target, List<SliceFigures> slices, List<Sample> samples) {
-        List<SliceFigures> own =
-                slices.stream().filter(s -> s.target().equals(target.name())).toList();
+        List<SliceFigures> own = slices.stream()
+                .filter(s -> s.target().equals(target.name()) && s.countedAny())
+                .toList();
         long start = own.getFirst().settleEndMillis();
         long at = start;
         List<Sample> laid = new ArrayList<>();

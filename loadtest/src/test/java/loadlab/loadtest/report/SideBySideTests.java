@@ -167,13 +167,24 @@ class SideBySideTests {
                 .contains("slices of 15 s, 10 rounds")
                 .contains(
                         "The first 5 s of each slice count for nothing: the backend's longest delay (4000 ms) plus 1 s")
-                .contains("| app-webflux | 10 | 25.0 (25.0–25.0) | 0.29 (0.20–0.38) | 2.00 (2.00–2.00) |")
+                .contains("| app-webflux | 10 | 10 (10–10) | 25.0 (25.0–25.0) | 0.29 (0.20–0.38) | 2.00 (2.00–2.00) |")
                 // The drift moves every target's cost by 1.9 times over the run; the ratios stay where they are.
                 .contains(
                         "| app-virtual / app-webflux | 1.50 | 1.50–1.50 | app-webflux | 1.50 | 1.50–1.50 | app-webflux"
                                 + " | 10 |")
                 .contains("| app-virtual / app-coroutines | 1.51 | 1.42–1.60 | app-coroutines |")
                 .contains("| app-webflux / app-coroutines | 1.01 | 0.95–1.07 | even | 1.01 | 0.95–1.07 | even | 10 |");
+    }
+
+    @Test
+    void aRunThatWaitedForEveryConnectionToBeAcceptedSaysSoAndAnOlderOneSaysItDidNot() throws IOException {
+        SideBySide old = slices(10);
+        SideBySide waited = new SideBySide(old.rounds(), 15, 5, 7, old.slices(), true);
+
+        assertThat(summary(waited))
+                .contains("nothing counts either until it had accepted every connection of the slice")
+                .doesNotContain("This run was measured before the lab waited");
+        assertThat(summary(old)).contains("This run was measured before the lab waited");
     }
 
     @Test
