@@ -54,10 +54,9 @@ public record Backlog(int calmInFlight, int peakInFlight, OptionalInt drainedAft
                 .max()
                 .orElse(0);
         int lost = seconds.subList(from, until).stream()
-                .mapToInt(s -> s.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0))
+                .mapToInt(s -> s.timeouts())
                 .sum();
-        boolean overloadedBefore = seconds.subList(calmFrom, calmTo).stream()
-                .anyMatch(s -> s.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0) > 0);
+        boolean overloadedBefore = seconds.subList(calmFrom, calmTo).stream().anyMatch(s -> s.timeouts() > 0);
         OptionalInt drained = OptionalInt.empty();
         int held = 0;
         for (int second = end; second < until && !overloadedBefore; second++) {

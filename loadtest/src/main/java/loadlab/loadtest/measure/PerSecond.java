@@ -30,6 +30,11 @@ public record PerSecond(
         int inFlight,
         Map<ErrorClass, Integer> errorsByClass) {
 
+    /** Requests that ended in this second at the response timeout. */
+    public int timeouts() {
+        return errorsByClass.getOrDefault(ErrorClass.TIMEOUT, 0);
+    }
+
     /**
      * The second as a data file has it, {@code [offset, completed, errors, p99 or null, in flight, errors by class...]}
      * (classes in enum order): a run has hundreds of seconds.

@@ -3,7 +3,6 @@ package loadlab.loadtest.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
-import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.Series;
 import loadlab.reporting.Markdown;
@@ -50,8 +49,7 @@ final class ColdStartTimeouts {
                 if (offset + second < 0) {
                     continue;
                 }
-                int inSecond =
-                        series.seconds().get(offset + second).errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0);
+                int inSecond = series.seconds().get(offset + second).timeouts();
                 if (inSecond > 0) {
                     timeouts += inSecond;
                     first = first < 0 ? second : first;

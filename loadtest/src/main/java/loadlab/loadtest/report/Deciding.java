@@ -5,7 +5,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 import loadlab.loadtest.measure.Backlog;
-import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.Estimate;
 import loadlab.loadtest.measure.Intervals;
 import loadlab.loadtest.measure.MemoryPerConnection;
@@ -129,7 +128,7 @@ enum Deciding {
         return Cells.values(
                         scores.runs(),
                         p -> OptionalDouble.of(p.series().seconds().stream()
-                                .mapToInt(s -> s.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0))
+                                .mapToInt(s -> s.timeouts())
                                 .sum()))
                 .map(Deciding::count);
     }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import loadlab.loadtest.measure.ErrorClass;
 import loadlab.loadtest.measure.JvmActivity;
 import loadlab.loadtest.measure.PerSecond;
 import loadlab.loadtest.measure.Point;
@@ -84,7 +83,7 @@ record FirstSeconds(
         return new SecondCell(
                 Integer.toString(s.good()),
                 s.p99Ms().isPresent() ? Format.ms(s.p99Ms().getAsLong()) : "—",
-                Integer.toString(s.errorsByClass().getOrDefault(ErrorClass.TIMEOUT, 0)),
+                Integer.toString(s.timeouts()),
                 series.heapAfterGc().isEmpty() ? na : Long.toString(collections),
                 jvm.map(j -> Format.ms(j.gcPauseMs())).orElse(na),
                 jvm.map(j -> Format.ms(j.jitMs())).orElse(na),

@@ -3,6 +3,7 @@ package loadlab.loadtest.report;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.DoubleFunction;
 import loadlab.loadtest.measure.PairedRatio;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.SideBySide;
@@ -152,7 +153,7 @@ record SideBySideView(
     }
 
     /** Median (min–max) of the slices that have the figure; n/a when none has. */
-    private static String spread(List<OptionalDouble> values, java.util.function.DoubleFunction<String> format) {
+    private static String spread(List<OptionalDouble> values, DoubleFunction<String> format) {
         List<Double> present = values.stream()
                 .filter(OptionalDouble::isPresent)
                 .map(OptionalDouble::getAsDouble)
