@@ -51,11 +51,8 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
             wholeNumber(1, MAX_USERS, ""));
     public static final Knob<List<Integer>> USERS_LIST =
             measured("usersList", "100,250,500,1000,2000", "a sweep's user levels", Knob::usersList);
-    public static final Knob<List<Double>> RATES = measured(
-            "rates",
-            "80,150,225",
-            "an open workload's arrival rates, req/s; one rate for an open timeline or a comparison at a rate",
-            Knob::rates);
+    public static final Knob<List<Double>> RATES =
+            measured("rates", "80,150,225", "an open workload's arrival rates, req/s", Knob::rates);
     public static final Knob<Integer> MAX_THREADS = measured(
             "maxThreads",
             "2500",

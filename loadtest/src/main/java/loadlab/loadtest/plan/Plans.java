@@ -18,7 +18,7 @@ final class Plans {
 
     /** The knobs that make the loads of each kind; giving one to a scenario of another kind is a mistake. */
     private static final Map<Plan.Kind, List<Knob<?>>> LOAD_KNOBS = Map.of(
-            Plan.Kind.COMPARISON, List.of(Knob.USERS, Knob.RATES, Knob.MAX_THREADS),
+            Plan.Kind.COMPARISON, List.of(Knob.USERS),
             Plan.Kind.SWEEP, List.of(Knob.USERS_LIST),
             Plan.Kind.OPEN, List.of(Knob.RATES, Knob.MAX_THREADS),
             Plan.Kind.TIMELINE, List.of(Knob.USERS, Knob.RATES, Knob.MAX_THREADS));
@@ -35,17 +35,17 @@ final class Plans {
                     + " scenario '" + scenario.name() + "' is a " + kind.word);
         }
         Backend backend = backend(values, scenario.scheduleSpec());
-        // A timeline or a comparison of open arrivals when it sets a rate: a timeline's spike a rate step, not more
-        // users.
-        Optional<LoadShape.Open> oneRate = kind != Plan.Kind.OPEN && kind != Plan.Kind.SWEEP && values.isSet(Knob.RATES)
-                ? Optional.of(oneRate(scenario, values, kind, where))
+        // A timeline of open arrivals when it sets a rate: its spike a rate step, not more users.
+        Optional<LoadShape.Open> openTimeline = kind == Plan.Kind.TIMELINE && values.isSet(Knob.RATES)
+                ? Optional.of(openTimeline(scenario, values, where))
                 : Optional.empty();
-        Optional<LoadShape.Spike> spike = oneRate.isPresent()
+        Optional<LoadShape.Spike> spike = openTimeline.isPresent()
                 ? Optional.empty()
                 : scenario.spikeIfAny()
                         .map(s -> new LoadShape.Spike(
                                 values.get(Knob.USERS), s.factor(), s.before(), s.during(), s.after()));
-        Timeline timeline = oneRate.filter(open -> !open.rates().isConstant())
+        Timeline timeline = openTimeline
+                .filter(open -> !open.rates().isConstant())
                 .map(open -> rateSpike(open, scenario.spikeIfAny().orElseThrow(), values, where))
                 .orElseGet(() -> timeline(kind, backend, spike, values, where));
         Phases phases = new Phases(
@@ -55,9 +55,10 @@ final class Plans {
                 values.get(Knob.TIMEOUT),
                 values.get(Knob.JIT_WARMUP));
         List<LoadShape> loads = switch (kind) {
-            case COMPARISON -> List.of(oneRate.<LoadShape>map(open -> open).orElseGet(() -> users(values)));
+            case COMPARISON -> List.of(users(values));
             case TIMELINE ->
-                List.of(oneRate.<LoadShape>map(open -> open)
+                List.of(openTimeline
+                        .<LoadShape>map(open -> open)
                         .or(() -> spike.map(s -> s))
                         .orElseGet(() -> users(values)));
             case SWEEP ->
@@ -301,26 +302,18 @@ final class Plans {
     }
 
     /**
-     * A timeline's or a comparison's open arrivals: one rate (a timeline's calm rate, stepped up for its spike if it
-     * has one), through pooled connections; as for an open workload, its peak rate × timeout bounds the threads. A
-     * comparison at one rate holds every target to the same work per second, so that what each one's CPU costs per
-     * request is read at the same load, not at whatever rate a closed loop and the load generator's speed gave it.
+     * A timeline's open arrivals: one calm rate, stepped up for its spike if it has one, through pooled connections;
+     * as for an open workload, its peak rate × timeout bounds the threads.
      */
-    private static LoadShape.Open oneRate(Scenario scenario, KnobValues values, Plan.Kind kind, String where) {
+    private static LoadShape.Open openTimeline(Scenario scenario, KnobValues values, String where) {
         if (values.isSet(Knob.USERS)) {
-            throw new IllegalArgumentException(where + "sets both users and rates: a " + kind.word + " is closed-loop"
-                    + " users or open arrivals at a rate, not both");
-        }
-        if (kind != Plan.Kind.TIMELINE && scenario.spikeIfAny().isPresent()) {
-            throw new IllegalArgumentException(where + "has a schedule or a spike, which only a timeline takes");
+            throw new IllegalArgumentException(where + "sets both users and rates: a timeline is closed-loop users or"
+                    + " open arrivals at a rate, not both");
         }
         List<Double> rates = values.get(Knob.RATES);
         if (rates.size() != 1) {
-            throw new IllegalArgumentException(values.label(Knob.RATES) + " gives a " + kind.word + " " + rates.size()
-                    + " rates: it takes one"
-                    + (kind == Plan.Kind.TIMELINE
-                            ? ", its calm rate (a spike steps it up by its factor)"
-                            : ", the rate every target is measured at"));
+            throw new IllegalArgumentException(values.label(Knob.RATES) + " gives a timeline " + rates.size()
+                    + " rates: it takes one, its calm rate (a spike steps it up by its factor)");
         }
         double calm = rates.getFirst();
         RateProfile profile = scenario.spikeIfAny()

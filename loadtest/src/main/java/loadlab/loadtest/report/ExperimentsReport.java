@@ -3,7 +3,9 @@ package loadlab.loadtest.report;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import loadlab.loadtest.measure.Point;
@@ -63,13 +65,29 @@ public final class ExperimentsReport {
     record Levels(String scenario, String target, List<Column> columns, List<LevelRow> rows) {}
 
     /** An interleaved scenario's own run, and each other interleaved run's ratios beside its. */
+    /**
+     * @param own        the scenario's own run
+     * @param others     the other runs at the same load as the scenario's own, each beside it
+     * @param otherLoads the runs under another load, a group per load, each beside the first of its group: a cost per
+     *     request depends on the load it was read at, so a ratio is only compared with one read at the same load
+     */
     record RatioRuns(
-            String scenario, Optional<RatioRun> own, String repeatPercent, String confidence, List<RatioRun> others) {}
+            String scenario,
+            Optional<RatioRun> own,
+            String repeatPercent,
+            String confidence,
+            List<RatioRun> others,
+            List<LoadGroup> otherLoads) {}
+
+    /** Runs of one other load: the first of them, and each other beside it. */
+    record LoadGroup(String load, RatioRun first, List<RatioRun> others) {}
 
     /**
-     * @param moved how many pairs moved past the threshold or changed their lead
+     * @param against the run it is compared with
+     * @param moved   how many pairs moved past the threshold or changed their lead
      */
     record RatioRun(
+            String against,
             String run,
             String link,
             String differs,
@@ -195,24 +213,44 @@ public final class ExperimentsReport {
                 .toList();
         Optional<AnswerReport.Entry> own =
                 runs.stream().filter(AnswerReport.Entry::canonical).findFirst();
+        // Each load's runs in the order runsOf gives them: the scenario's own load first, when it has a run.
+        Map<LoadShape, List<AnswerReport.Entry>> byLoad = new LinkedHashMap<>();
+        runs.forEach(e -> byLoad.computeIfAbsent(e.results().plan().load(), load -> new ArrayList<>())
+                .add(e));
+        List<RatioRun> others = own.map(
+                        o -> beside(o, byLoad.remove(o.results().plan().load()), base))
+                .orElse(List.of());
+        List<LoadGroup> otherLoads = own.isEmpty()
+                ? List.of()
+                : byLoad.values().stream()
+                        .map(group -> new LoadGroup(
+                                LoadWords.of(group.getFirst().results().plan()).render(),
+                                ratioRun(group.getFirst(), group.getFirst(), List.of(), base),
+                                beside(group.getFirst(), group, base)))
+                        .toList();
         return Common.TEMPLATES.render(
                 "ratios-across-runs",
                 new RatioRuns(
                         scenario,
-                        own.map(e -> ratioRun(e, List.of(), base)),
+                        own.map(e -> ratioRun(e, e, List.of(), base)),
                         Format.whole(Thresholds.RATIO_REPEAT_PERCENT),
                         Format.whole(Thresholds.RATIO_CONFIDENCE_PERCENT),
-                        own.isEmpty()
-                                ? List.of()
-                                : runs.stream()
-                                        .filter(e -> !e.canonical())
-                                        .map(e -> ratioRun(
-                                                e, RatioRepeat.of(own.get().results(), e.results()), base))
-                                        .toList()));
+                        others,
+                        otherLoads));
     }
 
-    private static RatioRun ratioRun(AnswerReport.Entry e, List<RatioRepeat.Change> changes, String base) {
+    /** Each run of {@code group} but {@code first}, its ratios beside {@code first}'s. */
+    private static List<RatioRun> beside(AnswerReport.Entry first, List<AnswerReport.Entry> group, String base) {
+        return group.stream()
+                .filter(e -> e != first)
+                .map(e -> ratioRun(first, e, RatioRepeat.of(first.results(), e.results()), base))
+                .toList();
+    }
+
+    private static RatioRun ratioRun(
+            AnswerReport.Entry against, AnswerReport.Entry e, List<RatioRepeat.Change> changes, String base) {
         return new RatioRun(
+                label(against),
                 label(e),
                 base + e.report(),
                 code(differs(e.results().environment().commandLine())),

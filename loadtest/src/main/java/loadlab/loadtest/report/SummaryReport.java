@@ -9,7 +9,6 @@ import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.Verdicts;
 import loadlab.loadtest.plan.Ceiling;
-import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Target;
 import loadlab.reporting.Markdown;
@@ -26,7 +25,6 @@ final class SummaryReport {
     record View(
             Common common,
             int users,
-            Optional<OpenLoad> openLoad,
             int runs,
             boolean repeated,
             boolean inTurns,
@@ -45,11 +43,6 @@ final class SummaryReport {
             String ceilingExample,
             String meanDelay,
             Optional<SideBySideView> sideBySide) {}
-
-    /**
-     * A comparison at one arrival rate: the rate every target was held to, and the generator threads that sent it.
-     */
-    record OpenLoad(String rate, int maxThreads) {}
 
     /** The headline: one figure per column, the ones the verdict reads. */
     record Headline(
@@ -168,9 +161,6 @@ final class SummaryReport {
         return new View(
                 Common.of(results, "loadlab results", charts),
                 users,
-                plan.load() instanceof LoadShape.Open open
-                        ? Optional.of(new OpenLoad(Format.level(open.ratePerSecond()), open.maxThreads()))
-                        : Optional.empty(),
                 runs,
                 runs > 1,
                 results.repeatsTakenInTurns(),

@@ -48,31 +48,6 @@ class CatalogueTests {
     }
 
     @Test
-    void aComparisonAtARateHoldsEveryTargetToItThroughPooledConnectionsAndTakesOneRateNotUsersBesideIt() {
-        Plan plan = plan(
-                "x:",
-                "  kind: comparison",
-                "  rates: [1000]",
-                "  maxThreads: 1000",
-                "  timeout: 1s",
-                "  delayMax: 20",
-                "  interleave: on");
-
-        assertThat(plan.load()).isEqualTo(new LoadShape.Open(1000, 1000));
-        assertThat(plan.interleave()).isPresent();
-        assertThat(Ceiling.perSecond(plan.targets().getLast(), plan.load(), plan))
-                .as("never more than the rate")
-                .isEqualTo(1000);
-        assertThatThrownBy(() -> plan("x:", "  kind: comparison", "  rates: [500, 1000]", "  maxThreads: 1000"))
-                .hasMessageContaining("gives a comparison 2 rates: it takes one, the rate every target is measured at");
-        assertThatThrownBy(() -> plan("x:", "  kind: comparison", "  users: 10", "  rates: [10]"))
-                .hasMessage("scenarios.yaml [x] sets both users and rates: a comparison is closed-loop users or open"
-                        + " arrivals at a rate, not both");
-        assertThatThrownBy(() -> plan("x:", "  kind: comparison", "  rates: [1000]", "  maxThreads: 500"))
-                .hasMessageContaining("can keep 10000 requests in flight, more than maxThreads=500");
-    }
-
-    @Test
     void aListIsWhatTheCommandLineWritesWithCommas() {
         Plan plan = plan("x:", "  kind: sweep", "  usersList: [500, 100]", "  apps: [webflux, virtual]");
 

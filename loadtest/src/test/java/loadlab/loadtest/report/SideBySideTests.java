@@ -75,8 +75,12 @@ class SideBySideTests {
     }
 
     private static ResultSet results(SideBySide side) throws IOException {
+        return results(side, 50);
+    }
+
+    private static ResultSet results(SideBySide side, int users) throws IOException {
         Plan plan = TestPoints.comparison(
-                50, PHASES, TestPoints.backend(0, 4000), 1, List.of(VIRTUAL, WEBFLUX, COROUTINES));
+                users, PHASES, TestPoints.backend(0, 4000), 1, List.of(VIRTUAL, WEBFLUX, COROUTINES));
         ResultSet results = new ResultSet(
                 plan,
                 TestPoints.ENVIRONMENT,
@@ -124,16 +128,42 @@ class SideBySideTests {
                 "../results/");
 
         assertThat(block)
-                .contains("beside its own, [" + own.plan().name() + "](../results/" + folder + "/summary.md)")
+                .contains("at its own run's load beside that run, ["
+                        + own.plan().name() + "](../results/" + folder + "/summary.md)")
                 // The test environment's command line sets USERS=500.
                 .contains("[experiments/same](../results/experiments/same/summary.md) (`USERS=500`, commit")
-                .contains("every ratio within 10% of the scenario's own run, and every lead the same.")
+                .contains("every ratio within 10% of " + own.plan().name() + "'s, and every lead the same.")
                 // Virtual threads moved against both others; WebFlux against coroutines held.
                 .contains("2 of 3 pairs did not repeat.")
                 .contains("| **app-virtual / app-coroutines** |")
                 .contains(
                         "| app-webflux / app-coroutines | 1.01 (0.95–1.07) | 1.01 (0.95–1.07) | +0.0% | even | even |");
         assertThat(block.indexOf("experiments/moved")).isLessThan(block.indexOf("experiments/same"));
+    }
+
+    @Test
+    void runsUnderAnotherLoadAreSetBesideTheFirstOfThemNotBesideTheScenariosOwnRun() throws IOException {
+        ResultSet own = results(slices(10));
+        // Under another load both ratios of virtual threads moved from the scenario's own run, and held between them.
+        ResultSet heavier = results(slices(10, 1.8), 500);
+        ResultSet heavierAgain = results(slices(10, 1.8), 500);
+        String folder = own.plan().folder();
+
+        String block = ExperimentsReport.ratiosAcrossRuns(
+                List.of(
+                        new AnswerReport.Entry(folder, folder + "/summary.md", own),
+                        new AnswerReport.Entry("experiments/heavier", "experiments/heavier/summary.md", heavier),
+                        new AnswerReport.Entry("experiments/again", "experiments/again/summary.md", heavierAgain)),
+                own.plan().name(),
+                "");
+
+        assertThat(block)
+                .contains("No other interleaved run of `" + own.plan().name() + "` at its load yet")
+                .contains("Runs under another load, 500 users, backend 0..4 s: ")
+                .contains("beside the first of them, [experiments/again](experiments/again/summary.md)")
+                .contains("[experiments/heavier](experiments/heavier/summary.md) (`USERS=500`, commit")
+                .contains("every ratio within 10% of experiments/again's, and every lead the same.")
+                .doesNotContain("pairs did not repeat.");
     }
 
     @Test
