@@ -14,7 +14,8 @@ public final class Git {
     /**
      * The commit, marked dirty when tracked files have uncommitted changes. The results folder does not count: it is
      * what the lab writes, not what it runs, and the second scenario of {@code make scenarios} finds the first one's
-     * reports there.
+     * reports there. A run into a folder inside the project's {@code results/} (an experiment's) leaves the whole of
+     * {@code results/} out: the scenario reports a run before it wrote there are not what this one runs either.
      */
     public static String commit(Path projectDir, Path resultsDir) {
         String head = git(projectDir, "rev-parse", "--short=12", "HEAD");
@@ -24,7 +25,10 @@ public final class Git {
         List<String> status = new ArrayList<>(List.of("status", "--porcelain", "--untracked-files=no", "--", "."));
         Path project = projectDir.toAbsolutePath().normalize();
         Path results = resultsDir.toAbsolutePath().normalize();
-        if (results.startsWith(project) && !results.equals(project)) {
+        Path resultsRoot = project.resolve("results");
+        if (results.startsWith(resultsRoot)) {
+            status.add(":(exclude)results");
+        } else if (results.startsWith(project) && !results.equals(project)) {
             status.add(":(exclude)" + project.relativize(results));
         }
         return git(projectDir, status.toArray(String[]::new)).isEmpty() ? head : head + "-dirty";

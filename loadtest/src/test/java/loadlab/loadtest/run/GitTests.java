@@ -26,6 +26,15 @@ class GitTests {
     }
 
     @Test
+    void aRunIntoAnExperimentsFolderLeavesTheScenarioReportsAnEarlierRunChangedClean() throws Exception {
+        String head = committedProject();
+        Files.writeString(project.resolve("results/summary.md"), "the scenario's own run, just written\n");
+
+        assertThat(Git.commit(project, project.resolve("results/experiments/repeat")))
+                .isEqualTo(head);
+    }
+
+    @Test
     void aChangedSourceMakesItDirty() throws Exception {
         String head = committedProject();
         Files.writeString(project.resolve("App.java"), "class App { int changed; }\n");
