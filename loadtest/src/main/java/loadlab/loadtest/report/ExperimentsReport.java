@@ -34,6 +34,7 @@ public final class ExperimentsReport {
     /**
      * @param canonical the scenario's own run, relative to the experiments' index, when there is one
      * @param differs the command's knobs besides the scenario and the results folder; empty for a repeat
+     * @param otherLoad the scenario's own run has another load than this run's: the scenario was changed since
      */
     record Experiment(
             String name,
@@ -41,6 +42,7 @@ public final class ExperimentsReport {
             String scenario,
             Optional<String> canonical,
             String differs,
+            boolean otherLoad,
             String load,
             String commit,
             String date,
@@ -108,10 +110,10 @@ public final class ExperimentsReport {
                 .sorted(Comparator.comparing(AnswerReport.Entry::folder))
                 .map(e -> {
                     String differs = differs(e.results().environment().commandLine());
-                    Optional<String> own = canonical.stream()
+                    Optional<AnswerReport.Entry> ownEntry = canonical.stream()
                             .filter(c -> c.scenario().equals(e.scenario()))
-                            .findFirst()
-                            .map(c -> "../" + c.report());
+                            .findFirst();
+                    Optional<String> own = ownEntry.map(c -> "../" + c.report());
                     return new Experiment(
                             e.folder().startsWith(FOLDER + "/")
                                     ? e.folder().substring(FOLDER.length() + 1)
@@ -120,6 +122,11 @@ public final class ExperimentsReport {
                             e.scenario(),
                             own,
                             code(differs),
+                            ownEntry.filter(c -> !c.results()
+                                            .plan()
+                                            .loads()
+                                            .equals(e.results().plan().loads()))
+                                    .isPresent(),
                             Markdown.cell(LoadWords.of(e.results().plan()).render()),
                             Markdown.codeCell(e.results().environment().gitCommit()),
                             date(e.results().environment().dateTime()),

@@ -167,6 +167,38 @@ class SideBySideTests {
     }
 
     @Test
+    void theExperimentsIndexSaysWhichRunHadTheScenariosLoadWhenItRanAndNotItsOwnRunsToday() throws IOException {
+        ResultSet own = results(slices(10), 8);
+        ResultSet before = results(slices(10), 500);
+        ResultSet repeat = results(slices(10), 8);
+        String folder = own.plan().folder();
+        // The fixtures' scenario writes to the results folder itself.
+        String link = "[comparison](../" + folder + "/summary.md)";
+
+        String page = ExperimentsReport.page(List.of(
+                new AnswerReport.Entry(folder, folder + "/summary.md", own),
+                new AnswerReport.Entry("experiments/before", "experiments/before/summary.md", before),
+                new AnswerReport.Entry("experiments/repeat", "experiments/repeat/summary.md", repeat)));
+
+        // The fixtures' command line sets USERS=500, which the index gives as what the command changed.
+        assertThat(page)
+                .contains("| [before](before/summary.md) | " + link + " | `USERS=500` |"
+                        + " 500 users, backend 0..4 s |");
+        ResultSet quiet = DataFile.fromJson(DataFile.toJson(before).replace("USERS=500", ""));
+        assertThat(ExperimentsReport.page(List.of(
+                        new AnswerReport.Entry(folder, folder + "/summary.md", own),
+                        new AnswerReport.Entry("experiments/before", "experiments/before/summary.md", quiet),
+                        new AnswerReport.Entry(
+                                "experiments/repeat",
+                                "experiments/repeat/summary.md",
+                                DataFile.fromJson(DataFile.toJson(repeat).replace("USERS=500", ""))))))
+                .contains("| [before](before/summary.md) | " + link + " | the scenario's load"
+                        + " when it ran | 500 users, backend 0..4 s |")
+                .contains("| [repeat](repeat/summary.md) | " + link + " | nothing: a repeat |"
+                        + " 8 users, backend 0..4 s |");
+    }
+
+    @Test
     void anInterleavedScenarioWithoutARepeatSaysItIsNotKnown() throws IOException {
         ResultSet own = results(slices(10));
         String folder = own.plan().folder();
