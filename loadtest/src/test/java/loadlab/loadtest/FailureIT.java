@@ -148,9 +148,12 @@ class FailureIT {
         assertThat(LabFixtures.processesOf(runId)).isEmpty();
     }
 
-    /** A run of webflux and virtual, whose process of {@code jar} is killed (SIGKILL) 5 s into webflux's load. */
+    /**
+     * A run of webflux and virtual, whose process of {@code jar} is killed (SIGKILL) 5 s into webflux's load: its 14 s
+     * (ramp-up, warm-up and a 12 s window) leave the health watch 9 s to see the death before the load would end.
+     */
     private LoadLab.Run killedDuringWebfluxsLoad(String runId, String jar) throws Exception {
-        List<String> args = LabFixtures.smallScenario(results, "--apps=webflux,virtual", "--duration=30s");
+        List<String> args = LabFixtures.smallScenario(results, "--apps=webflux,virtual", "--duration=12s");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
         CompletableFuture<LoadLab.Run> running = CompletableFuture.supplyAsync(() -> LabFixtures.run(runId, out, args));
