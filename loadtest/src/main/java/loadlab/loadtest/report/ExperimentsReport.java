@@ -66,8 +66,9 @@ public final class ExperimentsReport {
 
     record Levels(String scenario, String target, List<Column> columns, List<LevelRow> rows) {}
 
-    /** An interleaved scenario's own run, and each other interleaved run's ratios beside its. */
     /**
+     * An interleaved scenario's own run, and each other interleaved run's ratios beside one read at the same load.
+     *
      * @param own        the scenario's own run
      * @param others     the other runs at the same load as the scenario's own, each beside it
      * @param otherLoads the runs under another load, a group per load, each beside the first of its group: a cost per
@@ -309,7 +310,8 @@ public final class ExperimentsReport {
      * RUNS=2}; empty when nothing, a repeat. A command other than make is shown whole, less its results folder.
      */
     static String differs(String commandLine) {
-        List<String> words = Arrays.asList(commandLine.strip().split("\\s+"));
+        // The command line keeps a value's spaces escaped, as a shell would need them: one word, not several.
+        List<String> words = Arrays.asList(commandLine.strip().split("(?<!\\\\)\\s+"));
         boolean make = words.size() >= 2 && words.getFirst().equals("make");
         return String.join(
                 " ",
@@ -318,7 +320,17 @@ public final class ExperimentsReport {
                                 && !w.startsWith("SCENARIO=")
                                 && !w.startsWith("-Dresults=")
                                 && !w.startsWith("--results="))
+                        .map(ExperimentsReport::quoted)
                         .toList());
+    }
+
+    /** {@code NAME=a\ b} as a reader would type it: {@code NAME='a b'}. */
+    private static String quoted(String word) {
+        int equals = word.indexOf('=');
+        if (equals < 0 || !word.contains("\\ ")) {
+            return word;
+        }
+        return word.substring(0, equals + 1) + "'" + word.substring(equals + 1).replace("\\ ", " ") + "'";
     }
 
     /** Knobs as inline code in a cell; nothing for none. */
