@@ -27,21 +27,32 @@ record Verdict(
     record Named(String name, String value) {}
 
     /**
-     * @param none no app could compete on this figure
-     * @param leaders the best first, then the models even with it
+     * @param none       no app could compete on this figure
+     * @param unmeasured apps competed, and none has this figure: an interleaved run reads its cost slice by slice, not
+     *     over one window of the process
+     * @param leaders    the best first, then the models even with it
      */
-    record Line(boolean none, List<Named> leaders, boolean even, List<Named> behind, boolean anyBehind) {
+    record Line(
+            boolean none,
+            boolean unmeasured,
+            List<Named> leaders,
+            boolean even,
+            List<Named> behind,
+            boolean anyBehind) {
 
-        static final Line NONE = new Line(true, List.of(), false, List.of(), false);
+        static final Line NONE = new Line(true, false, List.of(), false, List.of(), false);
 
-        static Line of(Optional<Leads.Lead> lead) {
+        static final Line UNMEASURED = new Line(false, true, List.of(), false, List.of(), false);
+
+        static Line of(Optional<Leads.Lead> lead, boolean anyCompeting) {
             return lead.map(l -> new Line(
+                            false,
                             false,
                             l.leaders().stream().map(Line::named).toList(),
                             l.even(),
                             l.behind().stream().map(Line::named).toList(),
                             !l.behind().isEmpty()))
-                    .orElse(NONE);
+                    .orElse(anyCompeting ? UNMEASURED : NONE);
         }
 
         /** The leader's value, as the index shows it once for all the models even with it. */
@@ -121,7 +132,7 @@ record Verdict(
                     .ifPresent(
                             e -> candidates.add(new Leads.Candidate(s.target().name(), e, format.apply(e.value()))));
         }
-        return Line.of(Leads.of(candidates, higherIsBetter));
+        return Line.of(Leads.of(candidates, higherIsBetter), !scores.isEmpty());
     }
 
     /** The line with each model's value as its table cell shows it, so that the two never differ. */
@@ -135,6 +146,7 @@ record Verdict(
                         .orElse(n.value()));
         return new Line(
                 line.none(),
+                line.unmeasured(),
                 line.leaders().stream().map(shown).toList(),
                 line.even(),
                 line.behind().stream().map(shown).toList(),
