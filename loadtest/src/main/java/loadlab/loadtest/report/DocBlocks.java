@@ -46,7 +46,7 @@ public final class DocBlocks {
                     case "scenarios" -> AnswerReport.scenarios(entries, base);
                     case "times" -> times(entries, base);
                     case "compare-runs" -> ExperimentsReport.acrossRuns(entries, "compare", base);
-                    case "fast-backend-runs" -> ExperimentsReport.ratiosAcrossRuns(entries, "fast-backend", base);
+                    case "fast-backend-runs" -> RatioRepeat.acrossRuns(entries, "fast-backend", base);
                     case "capacity-engines" -> ExperimentsReport.acrossLevels(entries, "capacity", "direct", base);
                     case "knobs" -> knobs();
                     case "clients" -> ClientsGap.render(entries, base);

@@ -3,15 +3,12 @@ package loadlab.loadtest.report;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.Spread;
-import loadlab.loadtest.measure.Thresholds;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Target;
 import loadlab.reporting.Markdown;
@@ -65,39 +62,6 @@ public final class ExperimentsReport {
             List<String> cpu) {}
 
     record Levels(String scenario, String target, List<Column> columns, List<LevelRow> rows) {}
-
-    /**
-     * An interleaved scenario's own run, and each other interleaved run's ratios beside one read at the same load.
-     *
-     * @param own        the scenario's own run
-     * @param others     the other runs at the same load as the scenario's own, each beside it
-     * @param otherLoads the runs under another load, a group per load, each beside the first of its group: a cost per
-     *     request depends on the load it was read at, so a ratio is only compared with one read at the same load
-     */
-    record RatioRuns(
-            String scenario,
-            Optional<RatioRun> own,
-            String repeatPercent,
-            String confidence,
-            List<RatioRun> others,
-            List<LoadGroup> otherLoads) {}
-
-    /** Runs of one other load: the first of them, and each other beside it. */
-    record LoadGroup(String load, RatioRun first, List<RatioRun> others) {}
-
-    /**
-     * @param against the run it is compared with
-     * @param moved   how many pairs moved past the threshold or changed their lead
-     */
-    record RatioRun(
-            String against,
-            String run,
-            String link,
-            String differs,
-            String commit,
-            String date,
-            List<RatioRepeat.Change> changes,
-            long moved) {}
 
     record Column(String run, String link, String differs) {}
 
@@ -211,65 +175,8 @@ public final class ExperimentsReport {
         return Common.TEMPLATES.render("across-levels", new Levels(scenario, target, columns, rows));
     }
 
-    /**
-     * Whether an interleaved scenario's cost ratios repeat: each other interleaved run of it, each pair's ratio beside
-     * the scenario's own run's ({@link RatioRepeat}); links prefixed with {@code base}.
-     */
-    public static String ratiosAcrossRuns(List<AnswerReport.Entry> entries, String scenario, String base) {
-        List<AnswerReport.Entry> runs = runsOf(entries, scenario).stream()
-                .filter(e -> e.results().sideBySide().isPresent())
-                .toList();
-        Optional<AnswerReport.Entry> own =
-                runs.stream().filter(AnswerReport.Entry::canonical).findFirst();
-        // Each load's runs in the order runsOf gives them: the scenario's own load first, when it has a run.
-        Map<LoadShape, List<AnswerReport.Entry>> byLoad = new LinkedHashMap<>();
-        runs.forEach(e -> byLoad.computeIfAbsent(e.results().plan().load(), load -> new ArrayList<>())
-                .add(e));
-        List<RatioRun> others = own.map(
-                        o -> beside(o, byLoad.remove(o.results().plan().load()), base))
-                .orElse(List.of());
-        List<LoadGroup> otherLoads = own.isEmpty()
-                ? List.of()
-                : byLoad.values().stream()
-                        .map(group -> new LoadGroup(
-                                LoadWords.of(group.getFirst().results().plan()).render(),
-                                ratioRun(group.getFirst(), group.getFirst(), List.of(), base),
-                                beside(group.getFirst(), group, base)))
-                        .toList();
-        return Common.TEMPLATES.render(
-                "ratios-across-runs",
-                new RatioRuns(
-                        scenario,
-                        own.map(e -> ratioRun(e, e, List.of(), base)),
-                        Format.whole(Thresholds.RATIO_REPEAT_PERCENT),
-                        Format.whole(Thresholds.RATIO_CONFIDENCE_PERCENT),
-                        others,
-                        otherLoads));
-    }
-
-    /** Each run of {@code group} but {@code first}, its ratios beside {@code first}'s. */
-    private static List<RatioRun> beside(AnswerReport.Entry first, List<AnswerReport.Entry> group, String base) {
-        return group.stream()
-                .filter(e -> e != first)
-                .map(e -> ratioRun(first, e, RatioRepeat.of(first.results(), e.results()), base))
-                .toList();
-    }
-
-    private static RatioRun ratioRun(
-            AnswerReport.Entry against, AnswerReport.Entry e, List<RatioRepeat.Change> changes, String base) {
-        return new RatioRun(
-                label(against),
-                label(e),
-                base + e.report(),
-                code(differs(e.results().environment().commandLine())),
-                Markdown.codeCell(e.results().environment().gitCommit()),
-                date(e.results().environment().dateTime()),
-                changes,
-                changes.stream().filter(RatioRepeat.Change::moved).count());
-    }
-
     /** A scenario's runs: its own first, then the experiments in path order. */
-    private static List<AnswerReport.Entry> runsOf(List<AnswerReport.Entry> entries, String scenario) {
+    static List<AnswerReport.Entry> runsOf(List<AnswerReport.Entry> entries, String scenario) {
         return entries.stream()
                 .filter(e -> e.scenario().equals(scenario))
                 .sorted(Comparator.comparing((AnswerReport.Entry e) -> !e.canonical())
@@ -277,7 +184,7 @@ public final class ExperimentsReport {
                 .toList();
     }
 
-    private static String label(AnswerReport.Entry e) {
+    static String label(AnswerReport.Entry e) {
         return e.canonical() ? e.scenario() : e.folder();
     }
 
@@ -334,7 +241,7 @@ public final class ExperimentsReport {
     }
 
     /** Knobs as inline code in a cell; nothing for none. */
-    private static String code(String knobs) {
+    static String code(String knobs) {
         return knobs.isEmpty() ? "" : Markdown.codeCell(knobs);
     }
 
@@ -343,7 +250,7 @@ public final class ExperimentsReport {
         return report.startsWith(FOLDER + "/") ? report.substring(FOLDER.length() + 1) : "../" + report;
     }
 
-    private static String date(String dateTime) {
+    static String date(String dateTime) {
         return dateTime.length() >= 10 ? dateTime.substring(0, 10) : dateTime;
     }
 }

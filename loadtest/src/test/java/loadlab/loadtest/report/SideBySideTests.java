@@ -119,7 +119,7 @@ class SideBySideTests {
         ResultSet moved = results(slices(10, 1.8));
         String folder = own.plan().folder();
 
-        String block = ExperimentsReport.ratiosAcrossRuns(
+        String block = RatioRepeat.acrossRuns(
                 List.of(
                         new AnswerReport.Entry("experiments/moved", "experiments/moved/summary.md", moved),
                         new AnswerReport.Entry(folder, folder + "/summary.md", own),
@@ -149,7 +149,7 @@ class SideBySideTests {
         ResultSet heavierAgain = results(slices(10, 1.8), 500);
         String folder = own.plan().folder();
 
-        String block = ExperimentsReport.ratiosAcrossRuns(
+        String block = RatioRepeat.acrossRuns(
                 List.of(
                         new AnswerReport.Entry(folder, folder + "/summary.md", own),
                         new AnswerReport.Entry("experiments/heavier", "experiments/heavier/summary.md", heavier),
@@ -203,7 +203,7 @@ class SideBySideTests {
         ResultSet own = results(slices(10));
         String folder = own.plan().folder();
 
-        String block = ExperimentsReport.ratiosAcrossRuns(
+        String block = RatioRepeat.acrossRuns(
                 List.of(new AnswerReport.Entry(folder, folder + "/summary.md", own)),
                 own.plan().name(),
                 "");
