@@ -2,14 +2,14 @@ package loadlab.loadtest.measure;
 
 /**
  * The child JVM of {@link JfrFiguresTests}: two collections, a marker line with the time, then a collection with
- * 32 MiB kept alive and one short virtual-thread pinning, 300 ms of its own CPU time in a loop (so that the CPU-time
- * sampler, one sample per 20 ms of a thread's CPU, has samples to take whatever the host's speed), half a second for
- * the sampler's queue to drain, then exit (which writes the recording).
+ * 32 MiB kept alive and one short virtual-thread pinning, then its own CPU time in a loop until the CPU-time sampler
+ * (one sample per 20 ms of a thread's CPU) has recorded samples, then exit (which writes the recording).
  */
 public final class JfrChild {
 
     static final int RETAINED_MIB = 32;
     static final String MARKER = "marker=";
+    private static final java.time.Duration SAMPLED_WITHIN = java.time.Duration.ofSeconds(30);
     static byte[] retained;
 
     private JfrChild() {}
@@ -40,10 +40,30 @@ public final class JfrChild {
         System.gc();
         Thread pinner = Thread.ofVirtual().start(SlowInit::touch);
         pinner.join();
-        System.out.println("retained " + retained.length + " bytes, " + spin(300) + " spins");
-        // The CPU-time sampler queues its samples and a JFR thread drains the queue now and then: on a busy host an
-        // exit right after the spin lost every one of them (0 samples under load), so give the drain time to run.
-        Thread.sleep(500);
+        System.out.println("retained " + retained.length + " bytes, " + spinUntilSampled() + " CPU-time samples seen");
+    }
+
+    /**
+     * Spins until a stream of this JVM's own events has seen CPU-time samples: the sampler queues its samples and a JFR
+     * thread drains the queue now and then, so on a busy host a fixed spin and a fixed wait ended with none recorded
+     * (CI, under load). Events go to every running recording, so what the stream saw the recording on disk holds.
+     * Bounded, so that a JVM whose sampler never samples ends and the test says so.
+     */
+    private static int spinUntilSampled() throws InterruptedException {
+        java.util.concurrent.atomic.AtomicInteger seen = new java.util.concurrent.atomic.AtomicInteger();
+        try (jdk.jfr.consumer.RecordingStream stream = new jdk.jfr.consumer.RecordingStream()) {
+            stream.enable("jdk.CPUTimeSample").with("throttle", "20ms");
+            stream.setMaxAge(java.time.Duration.ofSeconds(10));
+            stream.onEvent("jdk.CPUTimeSample", event -> seen.incrementAndGet());
+            stream.startAsync();
+            long giveUp = System.nanoTime() + SAMPLED_WITHIN.toNanos();
+            while (seen.get() == 0 && System.nanoTime() < giveUp) {
+                spin(100);
+            }
+            // Samples the stream has seen were in a flushed chunk; one more flush period lets the last ones in too.
+            Thread.sleep(1000);
+        }
+        return seen.get();
     }
 
     /** Spins until this thread has used {@code cpuMillis} of CPU time, however long that takes on the clock. */
