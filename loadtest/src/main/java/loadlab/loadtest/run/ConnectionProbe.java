@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import loadlab.loadtest.measure.ConnectionFigures;
 import loadlab.loadtest.measure.ProbeFigures;
 
@@ -15,6 +16,21 @@ import loadlab.loadtest.measure.ProbeFigures;
  * the load sends to (an app's, or slow-server's for the direct row).
  */
 final class ConnectionProbe implements Probe<ConnectionFigures> {
+
+    private final Supplier<ScheduledExecutorService> windowTimers;
+
+    ConnectionProbe() {
+        this(() -> Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "loadlab-connections-window");
+            thread.setDaemon(true);
+            return thread;
+        }));
+    }
+
+    /** With the timer that ends each window given, so that a test can tell when the window has ended. */
+    ConnectionProbe(Supplier<ScheduledExecutorService> windowTimers) {
+        this.windowTimers = windowTimers;
+    }
 
     @Override
     public ProbeFigures.Key<ConnectionFigures> key() {
@@ -28,7 +44,7 @@ final class ConnectionProbe implements Probe<ConnectionFigures> {
                 || target.port().getAsInt() <= 0) {
             return Optional.empty();
         }
-        return Optional.of(new Counting(target.port().getAsInt(), target.window()));
+        return Optional.of(new Counting(target.port().getAsInt(), target.window(), windowTimers.get()));
     }
 
     /** Counting from the window's beginning to its end, or to the load's end when that comes first. */
@@ -36,17 +52,14 @@ final class ConnectionProbe implements Probe<ConnectionFigures> {
 
         private final int port;
         private final Duration window;
-        private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "loadlab-connections-window");
-            thread.setDaemon(true);
-            return thread;
-        });
+        private final ScheduledExecutorService timer;
         private ConnectionCount count;
         private ConnectionFigures counted;
 
-        Counting(int port, Duration window) {
+        Counting(int port, Duration window, ScheduledExecutorService timer) {
             this.port = port;
             this.window = window;
+            this.timer = timer;
         }
 
         @Override

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import loadlab.loadtest.measure.ConnectionFigures;
 import loadlab.loadtest.plan.Target;
 import org.junit.jupiter.api.Test;
@@ -39,11 +40,13 @@ class ConnectionProbeTests {
 
     @Test
     void countsTheConnectionsOpenedInTheWindowNotBeforeItNorAfterIt() throws IOException, InterruptedException {
-        Duration window = Duration.ofMillis(1500);
+        Duration window = Duration.ofSeconds(3);
+        // The test waits for the timer's window end itself, so a busy machine cannot move a connection across it.
+        ScheduledThreadPoolExecutor windowTimer = new ScheduledThreadPoolExecutor(1);
         List<Socket> sockets = new ArrayList<>();
         try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             int port = server.getLocalPort();
-            Probe.Running<ConnectionFigures> running = new ConnectionProbe()
+            Probe.Running<ConnectionFigures> running = new ConnectionProbe(() -> windowTimer)
                     .start(target(here(), OptionalInt.of(port), window))
                     .orElseThrow();
             try {
@@ -54,10 +57,18 @@ class ConnectionProbeTests {
                     sockets.add(new Socket(server.getInetAddress(), port));
                     sockets.add(server.accept());
                 }
-                Thread.sleep(window.toMillis() + 3 * ConnectionCount.EVERY.toMillis());
+                assertThat(windowTimer.getCompletedTaskCount())
+                        .as("the window was still open when its connections opened")
+                        .isZero();
+                long giveUp = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                while (windowTimer.getCompletedTaskCount() == 0 && System.nanoTime() < giveUp) {
+                    Thread.sleep(ConnectionCount.EVERY.toMillis());
+                }
+                assertThat(windowTimer.getCompletedTaskCount())
+                        .as("the window ended")
+                        .isOne();
                 sockets.add(new Socket(server.getInetAddress(), port));
                 sockets.add(server.accept());
-                Thread.sleep(2 * ConnectionCount.EVERY.toMillis());
 
                 Optional<ConnectionFigures> figures = running.stop().over(null);
 
@@ -65,6 +76,7 @@ class ConnectionProbeTests {
                 assertThat(figures).contains(new ConnectionFigures(2, 3));
             } finally {
                 running.close();
+                windowTimer.shutdownNow();
                 for (Socket socket : sockets) {
                     socket.close();
                 }
