@@ -115,12 +115,17 @@ class ProcessSamplerTests {
     @Test
     void samplesThisJvmWithTheMxBeanClock() throws Exception {
         ProcessSampler sampler = ProcessSampler.startThisJvm(FAST);
-        Thread.sleep(120); // as in a run: the sampler starts well before the window does
+        // As in a run, the sampler has read before the window starts: a waited-for reading, not a sleep, since a busy
+        // machine can hold the sampler's thread back longer than any sleep.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (sampler.samples().readings().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
         long before = System.currentTimeMillis();
         ProcStatTests.burnCpu();
         ProcStatTests.burnCpu();
-        Thread.sleep(100);
 
+        // Its last reading, taken as it stops, comes after the burn whenever its timer last ran.
         ResourceSamples samples = sampler.stop();
         MeasurementWindow window = new MeasurementWindow(before, System.currentTimeMillis());
 
