@@ -177,8 +177,8 @@ final class ClientsGap {
                                 p.a,
                                 p.b,
                                 Format.hundredths(e.ratio()),
-                                Format.hundredths(e.low()),
-                                Format.hundredths(e.high()),
+                                Format.ratioBound(e.low()),
+                                Format.ratioBound(e.high()),
                                 e.verdict() == PairedRatio.Verdict.A_LOWER,
                                 e.verdict() == PairedRatio.Verdict.B_LOWER));
                     case PairedRatio.NotEstimated n -> Stream.<Row>empty();

@@ -59,6 +59,18 @@ final class Format {
         return String.format(Locale.ROOT, "%.2f", value);
     }
 
+    /**
+     * An end of a ratio's interval: in hundredths, unless hundredths would show a ratio that is not 1 as 1.00. A lead is
+     * named when its interval excludes 1, so an interval that ends at 0.998 says 0.998, not 1.00, which reads as even.
+     */
+    static String ratioBound(double value) {
+        String shown = hundredths(value);
+        for (int digits = 3; digits <= 6 && value != 1.0 && Double.parseDouble(shown) == 1.0; digits++) {
+            shown = String.format(Locale.ROOT, "%." + digits + "f", value);
+        }
+        return shown;
+    }
+
     static String seconds(double millis) {
         return String.format(Locale.ROOT, "%.1f s", millis / 1000);
     }

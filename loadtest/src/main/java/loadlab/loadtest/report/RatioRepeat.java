@@ -106,8 +106,8 @@ final class RatioRepeat {
     }
 
     private static String withInterval(PairedRatio.Estimated ratio) {
-        return Format.hundredths(ratio.ratio()) + " (" + Format.hundredths(ratio.low()) + "–"
-                + Format.hundredths(ratio.high()) + ")";
+        return Format.hundredths(ratio.ratio()) + " (" + Format.ratioBound(ratio.low()) + "–"
+                + Format.ratioBound(ratio.high()) + ")";
     }
 
     private static String lead(SideBySide.Ratio pair, PairedRatio.Estimated ratio) {

@@ -111,8 +111,8 @@ record SideBySideView(
         return switch (side.ratio(app.name(), reference.name(), SideBySide.Cost.CPU_PER_1000_REQUESTS)) {
             case PairedRatio.Estimated e ->
                 new Cell(
-                        Format.hundredths(e.ratio()) + " (" + Format.hundredths(e.low()) + "–"
-                                + Format.hundredths(e.high()) + ")",
+                        Format.hundredths(e.ratio()) + " (" + Format.ratioBound(e.low()) + "–"
+                                + Format.ratioBound(e.high()) + ")",
                         e.verdict() != PairedRatio.Verdict.EVEN,
                         false,
                         true);
@@ -173,7 +173,7 @@ record SideBySideView(
                         pair.a(),
                         pair.b(),
                         Format.hundredths(e.ratio()),
-                        Format.hundredths(e.low()) + "–" + Format.hundredths(e.high()),
+                        Format.ratioBound(e.low()) + "–" + Format.ratioBound(e.high()),
                         e.rounds(),
                         switch (e.verdict()) {
                             case A_LOWER -> pair.a();
