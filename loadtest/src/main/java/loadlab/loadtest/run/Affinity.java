@@ -70,24 +70,43 @@ final class Affinity {
                 task.getFileName().toString()));
     }
 
+    /**
+     * taskset -a sets each thread of the JVM in turn, and fails when one of them ends between its listing and its
+     * turn (seen as a run's JMeter threads ended: "No such process"). A second listing no longer has that thread, so
+     * a few tries set every thread that lives; a refusal that repeats is a real one.
+     */
+    private static final int JVM_TRIES = 5;
+
     private static void setThisJvm(String cpus) {
-        taskset(List.of(
+        List<String> command = List.of(
                 TASKSET.toString(),
                 "-a",
                 "-p",
                 "-c",
                 cpus,
-                String.valueOf(ProcessHandle.current().pid())));
+                String.valueOf(ProcessHandle.current().pid()));
+        for (int tried = 1; ; tried++) {
+            try {
+                taskset(command);
+                return;
+            } catch (IllegalStateException e) {
+                if (tried == JVM_TRIES || Thread.currentThread().isInterrupted()) {
+                    throw e;
+                }
+            }
+        }
     }
 
     private static void taskset(List<String> command) {
         try {
-            Process taskset = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start();
+            Process taskset =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
+            String output = new String(taskset.getInputStream().readAllBytes()).strip();
             if (!taskset.waitFor(10, TimeUnit.SECONDS) || taskset.exitValue() != 0) {
-                throw new IllegalStateException(String.join(" ", command) + " failed");
+                throw new IllegalStateException(String.join(" ", command) + " failed"
+                        + (output.isEmpty()
+                                ? ""
+                                : ": " + output.lines().reduce((a, b) -> b).orElseThrow()));
             }
         } catch (IOException e) {
             throw new IllegalStateException(String.join(" ", command) + " failed: " + e.getMessage(), e);
