@@ -214,6 +214,7 @@ class EngineOverSslIT {
         List<String> command = new ArrayList<>(List.of(
                 ProcessHandle.current().info().command().orElseThrow(),
                 "-Xmx512m",
+                LabFixtures.C1_ONLY,
                 "-cp",
                 System.getProperty("java.class.path"),
                 "loadlab.loadtest.LoadLab"));

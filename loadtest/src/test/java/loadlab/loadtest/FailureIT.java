@@ -228,6 +228,7 @@ class FailureIT {
     private static Process runner(String runId, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                LabFixtures.C1_ONLY,
                 "-cp",
                 System.getProperty("java.class.path"),
                 LoadLab.class.getName()));

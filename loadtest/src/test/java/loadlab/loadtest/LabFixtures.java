@@ -17,6 +17,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.plan.Knobs;
+import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Target;
 import loadlab.loadtest.run.LabProcess;
 
@@ -51,6 +52,13 @@ final class LabFixtures {
                 .anyMatch(mask -> (mask & (1L << (signal - 1))) != 0);
     }
 
+    /**
+     * The JIT flag of every JVM an end-to-end test starts (apps, slow-server, db-server, engines): C1 only. An app
+     * pinned to one core started in 16 s with C2 compiling beside its main thread and in 7 s without; the tests assert
+     * behaviour, never a cost, and their loads are too short for C2's code to matter.
+     */
+    static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+
     /** Surefire runs in loadtest/, so the project (and the jars `make build` left) is one level up. */
     static final Path PROJECT = Path.of(System.getProperty("user.dir")).getParent();
 
@@ -64,6 +72,7 @@ final class LabFixtures {
         List<String> args = new ArrayList<>(List.of(
                 "--project=" + PROJECT,
                 "--results=" + results,
+                "--appJvmFlags=" + String.join(" ", Plan.DEFAULT_APP_JVM_FLAGS) + " " + C1_ONLY,
                 "--rampup=1s",
                 "--warmup=1s",
                 "--duration=3s",

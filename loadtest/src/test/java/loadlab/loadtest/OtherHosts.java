@@ -54,6 +54,7 @@ final class OtherHosts {
         List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of(
                 ProcessHandle.current().info().command().orElseThrow(),
+                LabFixtures.C1_ONLY,
                 "-cp",
                 System.getProperty("java.class.path"),
                 "loadlab.loadtest.engine.Engine"));
@@ -95,7 +96,8 @@ final class OtherHosts {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms128m",
                 "-Xmx256m",
-                "-XX:+UseG1GC"));
+                "-XX:+UseG1GC",
+                LabFixtures.C1_ONLY));
         command.addAll(jvmFlags);
         command.addAll(List.of(
                 "-jar",

@@ -200,6 +200,8 @@ class EngineIT {
                         .command()
                         .orElse(Path.of(System.getProperty("java.home"), "bin", "java")
                                 .toString()),
+                // C1 only, as every JVM the end-to-end tests start (LabFixtures.C1_ONLY).
+                "-XX:TieredStopAtLevel=1",
                 "-Dloadlab.run=test-engine-" + ProcessHandle.current().pid() + "-" + System.nanoTime(),
                 "-Djdk.net.hosts.file=" + hosts,
                 "-cp",

@@ -301,6 +301,8 @@ class LoadShapeConnectionsIT {
         int port = freePortPair(address);
         Process engine = new ProcessBuilder(
                         ProcessHandle.current().info().command().orElseThrow(),
+                        // C1 only, as every JVM the end-to-end tests start (LabFixtures.C1_ONLY).
+                        "-XX:TieredStopAtLevel=1",
                         "-cp",
                         System.getProperty("java.class.path"),
                         "loadlab.loadtest.engine.Engine",
