@@ -34,6 +34,15 @@ public record Phases(Duration rampUp, Duration warmUp, Duration window, Duration
         }
     }
 
+    /**
+     * The idle span before a load of these phases: {@link #IDLE_SPAN}, or the window when that is shorter. The idle
+     * rate is subtracted per second of the window, so a span as long as the window reads it over as many seconds as
+     * the window reads the load; only a window of a few seconds (the end-to-end tests') is that short.
+     */
+    public Duration idleSpan() {
+        return window.compareTo(IDLE_SPAN) < 0 ? window : IDLE_SPAN;
+    }
+
     public int rampUpSeconds() {
         return (int) rampUp.toSeconds();
     }

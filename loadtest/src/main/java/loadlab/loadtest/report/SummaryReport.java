@@ -156,7 +156,7 @@ final class SummaryReport {
                 results.environment().loadGeneratorJvm(),
                 Tables.anyEngines(all),
                 generator,
-                loadlab.loadtest.plan.Phases.IDLE_SPAN.toSeconds());
+                plan.phases().idleSpan().toSeconds());
         int users = plan.load().concurrency();
         return new View(
                 Common.of(results, "loadlab results", charts),

@@ -3,6 +3,7 @@ package loadlab.loadtest.run;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -96,10 +97,10 @@ final class PointRun {
      * A span with no load on the target, just before its load, over which its sampler measures its idle CPU: what it
      * would cost without requests (timers, JFR, the JVM's housekeeping), which a request's cost must not include.
      */
-    private static MeasurementWindow quietSpan() {
+    private static MeasurementWindow quietSpan(Duration span) {
         long start = System.currentTimeMillis();
         try {
-            Thread.sleep(Phases.IDLE_SPAN.toMillis());
+            Thread.sleep(span.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -122,7 +123,7 @@ final class PointRun {
             // An app's own sampler; for direct, the backend's, which runs for the whole plan.
             Optional<ProcessSampler> targetSampler = target.target().isApp() ? ownSampler : target.backendSampler();
             WindowClock.WindowStart windowStart = services.windowStart();
-            MeasurementWindow idle = quietSpan();
+            MeasurementWindow idle = quietSpan(plan.phases().idleSpan());
             LoadRun loadRun = new LoadRun(
                     label,
                     services.sampler(target.target(), direct),

@@ -22,6 +22,13 @@ class PlanTests {
     }
 
     @Test
+    void theIdleSpanIsFiveSecondsOrAShorterWindow() {
+        assertThat(PHASES.idleSpan()).isEqualTo(Phases.IDLE_SPAN).isEqualTo(Duration.ofSeconds(5));
+        assertThat(new Phases(Duration.ZERO, Duration.ZERO, Duration.ofSeconds(3), Duration.ofSeconds(10)).idleSpan())
+                .isEqualTo(Duration.ofSeconds(3));
+    }
+
+    @Test
     void aDelayRangeWithoutAFiniteCeilingIsRefusedBeforeAnyLoadRuns() {
         assertThatIllegalArgumentException().isThrownBy(() -> new Backend(0, 0, OptionalLong.empty()));
         assertThatIllegalArgumentException().isThrownBy(() -> new Backend(3_000, 2_000, OptionalLong.empty()));
