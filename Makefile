@@ -97,13 +97,13 @@ build: ## Build the runnable jars (slow-server and the five apps) without runnin
 
 # First every module's unit tests (*Tests, surefire), two modules at a time as .mvn/maven.config says (they start
 # no process and assert no duration). Then, once package has built the jars, the tests that start processes (*IT,
-# failsafe), two modules at a time too, loadtest last so the jars its tests start exist (its pom names them).
-# -DskipComparison: loadtest's verify would also run a comparison, which is how a user runs one. Then, passed or
-# failed, the ten slowest test classes by name (scripts/test-slowest reads the surefire and failsafe reports).
+# failsafe), two modules at a time too, end-to-end last so the jars its tests start exist (its pom names them). A
+# build of every module runs no comparison (loadtest's verify says so in one line). Then, passed or failed, the ten
+# slowest test classes by name (scripts/test-slowest reads the surefire and failsafe reports).
 test: ## Run every test: unit, black-box app tests, small end-to-end runs (*IT), and the distribution on a JDK alone
 	@mkdir -p target && touch target/test-started
 	$(MVNW) test || { scripts/test-slowest 10 target/test-started; exit 1; }
-	$(MVNW) verify -DskipComparison -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
+	$(MVNW) verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
 		|| { scripts/test-slowest 10 target/test-started; exit 1; }
 	scripts/test-slowest 10 target/test-started
 	scripts/test-dist

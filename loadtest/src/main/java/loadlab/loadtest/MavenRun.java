@@ -3,10 +3,14 @@ package loadlab.loadtest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import loadlab.loadtest.plan.Knob;
+import loadlab.loadtest.plan.Knobs;
+import loadlab.loadtest.plan.Target;
 
 /**
  * {@code ./mvnw -pl loadtest verify -Dusers=50}: the runner's jar in a JVM of its own, as {@code make} starts it, with
@@ -14,13 +18,20 @@ import loadlab.loadtest.plan.Knob;
  * properties are system properties; JMeter runs in the child, out of Maven's class loader.
  *
  * <p>Arguments: the runner's jar, the project, the command ({@code compare}, {@code scenarios}, {@code report},
- * {@code diff}) and the runner's JVM flags.
+ * {@code diff}), the runner's JVM flags, and the modules of this build ({@code ${session.projects}}).
  */
 public final class MavenRun {
 
     private MavenRun() {}
 
     public static void main(String[] args) throws IOException, InterruptedException {
+        List<String> alongside = runsLoad(args[2]) ? jarsBuiltAlongside(args[4]) : List.of();
+        if (!alongside.isEmpty()) {
+            System.out.println("loadtest: no " + args[2] + " in a build that also builds the jars it starts ("
+                    + String.join(", ", alongside) + "): `./mvnw -pl loadtest verify` or `make " + args[2]
+                    + "` runs one on the built jars");
+            return;
+        }
         List<String> knobs = knobs(System.getProperties());
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -51,6 +62,24 @@ public final class MavenRun {
         return Knob.ALL.stream()
                 .filter(knob -> properties.getProperty(knob.name()) != null)
                 .map(knob -> "--" + knob.name() + "=" + properties.getProperty(knob.name()))
+                .toList();
+    }
+
+    private static boolean runsLoad(String command) {
+        return Arrays.stream(Knobs.Mode.values()).anyMatch(mode -> mode.command.equals(command) && mode.runsLoad());
+    }
+
+    /**
+     * The modules of this build whose jars a load starts, read from Maven's list of the build's projects (each
+     * "MavenProject: loadlab:app-webflux:0.1.0-SNAPSHOT @ ..."). Nothing orders loadtest after them, so that its unit
+     * tests need not wait for theirs: in such a build (`./mvnw verify` at the top) a load could start a jar that is
+     * not built yet, or an old one.
+     */
+    static List<String> jarsBuiltAlongside(String projects) {
+        return Stream.concat(
+                        Stream.of(Target.SLOW_SERVER, Target.DB_SERVER),
+                        Target.APPS.stream().map(Target::name))
+                .filter(module -> projects.contains("loadlab:" + module + ":"))
                 .toList();
     }
 }

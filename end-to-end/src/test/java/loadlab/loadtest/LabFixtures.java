@@ -59,7 +59,7 @@ final class LabFixtures {
      */
     static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
 
-    /** Surefire runs in loadtest/, so the project (and the jars `make build` left) is one level up. */
+    /** The tests run in end-to-end/, so the project (and the jars `make build` left) is one level up. */
     static final Path PROJECT = Path.of(System.getProperty("user.dir")).getParent();
 
     private LabFixtures() {}
