@@ -95,9 +95,9 @@ help: ## List the targets and the knobs
 build: ## Build the runnable jars (slow-server and the five apps) without running tests
 	$(MVNW) package -DskipTests
 
-# First every module's unit tests (*Tests, surefire), two modules at a time as .mvn/maven.config says (they start
+# First every module's unit tests (*Tests, surefire), three modules at a time as .mvn/maven.config says (they start
 # no process and assert no duration). Then, once package has built the jars, the tests that start processes (*IT,
-# failsafe), two modules at a time too, end-to-end last so the jars its tests start exist (its pom names them). A
+# failsafe), three modules at a time too, end-to-end last so the jars its tests start exist (its pom names them). A
 # build of every module runs no comparison (loadtest's verify says so in one line). Then, passed or failed, the ten
 # slowest test classes by name (scripts/test-slowest reads the surefire and failsafe reports).
 test: ## Run every test: unit, black-box app tests, small end-to-end runs (*IT), and the distribution on a JDK alone
