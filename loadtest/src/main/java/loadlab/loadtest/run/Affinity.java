@@ -1,10 +1,16 @@
 package loadlab.loadtest.run;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import loadlab.loadtest.plan.CpuPinning;
 
 /**
@@ -16,6 +22,7 @@ final class Affinity {
 
     private static final Path TASKSET = CpuPinning.TASKSET;
     private static final Path THREAD_SELF = Path.of("/proc/thread-self");
+    private static final Path TASKS = Path.of("/proc/self/task");
 
     private Affinity() {}
 
@@ -71,11 +78,12 @@ final class Affinity {
     }
 
     /**
-     * taskset -a sets each thread of the JVM in turn, and fails when one of them ends between its listing and its
-     * turn (seen as a run's JMeter threads ended: "No such process"). A second listing no longer has that thread, so
-     * a few tries set every thread that lives; a refusal that repeats is a real one.
+     * taskset -a sets each thread of the JVM in turn, and stops with an error when one of them ends between its
+     * listing and its turn (seen as a run's JMeter threads ended: "No such process"). What counts is that every thread
+     * still alive is on {@code cpus}, threads born since included (they inherit their parent's CPUs): after a failure
+     * that is checked thread by thread, and taskset tried again when one is not. A refusal that repeats is a real one.
      */
-    private static final int JVM_TRIES = 5;
+    private static final int JVM_TRIES = 10;
 
     private static void setThisJvm(String cpus) {
         List<String> command = List.of(
@@ -90,11 +98,53 @@ final class Affinity {
                 taskset(command);
                 return;
             } catch (IllegalStateException e) {
+                if (everyLiveThreadOn(cpuSet(cpus))) {
+                    return;
+                }
                 if (tried == JVM_TRIES || Thread.currentThread().isInterrupted()) {
                     throw e;
                 }
             }
         }
+    }
+
+    /** Whether each thread of this JVM that lives now may run on exactly {@code cpus}; threads that end are skipped. */
+    private static boolean everyLiveThreadOn(Set<Integer> cpus) {
+        try (Stream<Path> tasks = Files.list(TASKS)) {
+            return tasks.map(Affinity::allowedCpus).flatMap(Optional::stream).allMatch(cpus::equals);
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
+    }
+
+    /** A thread's CPUs from its status file's {@code Cpus_allowed_list}; empty when the thread has ended. */
+    private static Optional<Set<Integer>> allowedCpus(Path task) {
+        try {
+            return Files.readAllLines(task.resolve("status")).stream()
+                    .filter(line -> line.startsWith("Cpus_allowed_list:"))
+                    .findFirst()
+                    .map(line -> cpuSet(line.substring("Cpus_allowed_list:".length())));
+        } catch (IOException e) {
+            // A thread that ended while being read: its folder is gone (or its file says "No such process").
+            if (e instanceof NoSuchFileException || !Files.exists(task)) {
+                return Optional.empty();
+            }
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The CPUs of a list as taskset and the kernel write it: "0", "0-1", "0,2-3". */
+    static Set<Integer> cpuSet(String list) {
+        Set<Integer> cpus = new TreeSet<>();
+        for (String part : list.strip().split(",")) {
+            String[] range = part.strip().split("-");
+            int first = Integer.parseInt(range[0]);
+            int last = range.length == 1 ? first : Integer.parseInt(range[1]);
+            for (int cpu = first; cpu <= last; cpu++) {
+                cpus.add(cpu);
+            }
+        }
+        return cpus;
     }
 
     private static void taskset(List<String> command) {
