@@ -1,7 +1,10 @@
 package loadlab.loadtest.plan;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -52,23 +55,20 @@ public record CpuPinning(List<Integer> appCpus, List<Integer> labCpus, int machi
         if (raw.equals(NONE)) {
             return none(machineCpus);
         }
-        TreeSet<Integer> app = new TreeSet<>();
-        for (String part : raw.split(",", -1)) {
-            Matcher m = RANGE.matcher(part.strip());
-            if (!m.matches()) {
-                throw new IllegalArgumentException(label + "='" + raw
-                        + "' is not a CPU list such as 1, 1-3 or 0,2, or none (this machine's CPUs: 0-"
-                        + (machineCpus - 1)
-                        + ")");
-            }
-            int from = Integer.parseInt(m.group(1));
-            int to = m.group(2) == null ? from : Integer.parseInt(m.group(2));
-            if (to < from || to >= machineCpus) {
-                throw new IllegalArgumentException(label + "='" + raw + "' names CPUs this machine does not have "
-                        + "(its CPUs: 0-" + (machineCpus - 1) + ")");
-            }
-            IntStream.rangeClosed(from, to).forEach(app::add);
+        Optional<SortedSet<Integer>> named = cpus(raw);
+        if (named.isEmpty()
+                && !Arrays.stream(raw.split(",", -1))
+                        .allMatch(part -> RANGE.matcher(part.strip()).matches())) {
+            throw new IllegalArgumentException(label + "='" + raw
+                    + "' is not a CPU list such as 1, 1-3 or 0,2, or none (this machine's CPUs: 0-"
+                    + (machineCpus - 1)
+                    + ")");
         }
+        if (named.isEmpty() || named.get().last() >= machineCpus) {
+            throw new IllegalArgumentException(label + "='" + raw + "' names CPUs this machine does not have "
+                    + "(its CPUs: 0-" + (machineCpus - 1) + ")");
+        }
+        SortedSet<Integer> app = named.get();
         List<Integer> lab = new ArrayList<>();
         IntStream.range(0, machineCpus).filter(cpu -> !app.contains(cpu)).forEach(lab::add);
         if (lab.isEmpty()) {
@@ -76,6 +76,27 @@ public record CpuPinning(List<Integer> appCpus, List<Integer> labCpus, int machi
                     + "generator (this machine's CPUs: 0-" + (machineCpus - 1) + ")");
         }
         return new CpuPinning(List.copyOf(app), lab, machineCpus);
+    }
+
+    /**
+     * The CPUs a list names, as {@code taskset -c} takes it and the kernel's {@code Cpus_allowed_list} writes it
+     * ({@code 1}, {@code 1-3}, {@code 0,2}); empty when it is no such list, or a range runs backwards.
+     */
+    public static Optional<SortedSet<Integer>> cpus(String list) {
+        SortedSet<Integer> cpus = new TreeSet<>();
+        for (String part : list.split(",", -1)) {
+            Matcher m = RANGE.matcher(part.strip());
+            if (!m.matches()) {
+                return Optional.empty();
+            }
+            int from = Integer.parseInt(m.group(1));
+            int to = m.group(2) == null ? from : Integer.parseInt(m.group(2));
+            if (to < from) {
+                return Optional.empty();
+            }
+            IntStream.rangeClosed(from, to).forEach(cpus::add);
+        }
+        return Optional.of(cpus);
     }
 
     public boolean pinned() {

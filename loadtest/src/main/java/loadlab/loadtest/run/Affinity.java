@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.SortedSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import loadlab.loadtest.plan.CpuPinning;
@@ -98,7 +98,7 @@ final class Affinity {
                 taskset(command);
                 return;
             } catch (IllegalStateException e) {
-                if (everyLiveThreadOn(cpuSet(cpus))) {
+                if (everyLiveThreadOn(CpuPinning.cpus(cpus).orElseThrow())) {
                     return;
                 }
                 if (tried == JVM_TRIES || Thread.currentThread().isInterrupted()) {
@@ -118,12 +118,12 @@ final class Affinity {
     }
 
     /** A thread's CPUs from its status file's {@code Cpus_allowed_list}; empty when the thread has ended. */
-    private static Optional<Set<Integer>> allowedCpus(Path task) {
+    private static Optional<SortedSet<Integer>> allowedCpus(Path task) {
         try {
             return Files.readAllLines(task.resolve("status")).stream()
                     .filter(line -> line.startsWith("Cpus_allowed_list:"))
                     .findFirst()
-                    .map(line -> cpuSet(line.substring("Cpus_allowed_list:".length())));
+                    .flatMap(line -> CpuPinning.cpus(line.substring("Cpus_allowed_list:".length())));
         } catch (IOException e) {
             // A thread that ended while being read: its folder is gone (or its file says "No such process").
             if (e instanceof NoSuchFileException || !Files.exists(task)) {
@@ -131,20 +131,6 @@ final class Affinity {
             }
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** The CPUs of a list as taskset and the kernel write it: "0", "0-1", "0,2-3". */
-    static Set<Integer> cpuSet(String list) {
-        Set<Integer> cpus = new TreeSet<>();
-        for (String part : list.strip().split(",")) {
-            String[] range = part.strip().split("-");
-            int first = Integer.parseInt(range[0]);
-            int last = range.length == 1 ? first : Integer.parseInt(range[1]);
-            for (int cpu = first; cpu <= last; cpu++) {
-                cpus.add(cpu);
-            }
-        }
-        return cpus;
     }
 
     private static void taskset(List<String> command) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import java.util.List;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 class CpuPinningTests {
@@ -41,6 +42,15 @@ class CpuPinningTests {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> CpuPinning.parse("appCpus", "1-0", 2))
                 .withMessageStartingWith("appCpus='1-0' names CPUs this machine does not have");
+    }
+
+    @Test
+    void cpuListsAreReadAsTasksetTakesThemAndTheKernelWritesThem() {
+        assertThat(CpuPinning.cpus("0")).contains(new TreeSet<>(List.of(0)));
+        assertThat(CpuPinning.cpus("0-1\n")).contains(new TreeSet<>(List.of(0, 1)));
+        assertThat(CpuPinning.cpus(" 0,2-4,7")).contains(new TreeSet<>(List.of(0, 2, 3, 4, 7)));
+        assertThat(CpuPinning.cpus("1-0")).isEmpty();
+        assertThat(CpuPinning.cpus("abc")).isEmpty();
     }
 
     @Test
