@@ -36,6 +36,8 @@ final class ClientsGap {
         OWN_CLIENTS("app-virtual+jdk", "app-webflux+reactor", Optional.empty()),
         BOTH_REACTOR("app-virtual+reactor", "app-webflux+reactor", Optional.of("reactor")),
         BOTH_JDK("app-virtual+jdk", "app-webflux+jdk", Optional.of("jdk")),
+        BOTH_APACHE("app-virtual+apache", "app-webflux+apache", Optional.of("apache")),
+        BOTH_JETTY("app-virtual+jetty", "app-webflux+jetty", Optional.of("jetty")),
         PLAIN_BLOCKING("app-virtual+simple", "app-webflux+reactor", Optional.empty()),
         CORO_OWN("app-coroutines+reactor", "app-webflux+reactor", Optional.empty());
 

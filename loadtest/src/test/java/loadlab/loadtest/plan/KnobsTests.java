@@ -140,10 +140,17 @@ class KnobsTests {
                         "direct",
                         "app-webflux+reactor",
                         "app-webflux+jdk",
+                        "app-webflux+apache",
+                        "app-webflux+jetty",
                         "app-virtual+jdk",
                         "app-virtual+simple",
                         "app-virtual+reactor",
-                        "app-coroutines+reactor");
+                        "app-virtual+apache",
+                        "app-virtual+jetty",
+                        "app-coroutines+reactor",
+                        "app-coroutines+jdk",
+                        "app-coroutines+apache",
+                        "app-coroutines+jetty");
         assertThat(clients.interleave()).contains(new Interleave(8, Duration.ofSeconds(15), Duration.ofSeconds(5)));
         assertThat(clients.load().concurrency()).isEqualTo(500);
         assertThat(fast.interleave()).contains(new Interleave(8, Duration.ofSeconds(15), Duration.ofSeconds(2)));

@@ -27,15 +27,22 @@ class ClientsGapTests {
             Target.app("virtual").orElseThrow().withClient("jdk");
     private static final Target VIRTUAL_REACTOR =
             Target.app("virtual").orElseThrow().withClient("reactor");
+    private static final Target WEBFLUX_JETTY =
+            Target.app("webflux").orElseThrow().withClient("jetty");
+    private static final Target VIRTUAL_JETTY =
+            Target.app("virtual").orElseThrow().withClient("jetty");
 
     private static ResultSet clientsRun(boolean interleaved) {
         // The host slows by 10% a round; virtual threads on the JDK client cost 1.4 times WebFlux's in every round, and
-        // on Reactor Netty 0.95 and 1.05 times it in turns.
+        // on Reactor Netty 0.95 and 1.05 times it in turns; both on Jetty's client, virtual threads cost 1.1 times.
         Map<Target, IntToDoubleFunction> costs = new LinkedHashMap<>();
         costs.put(WEBFLUX_REACTOR, round -> 0.5);
         costs.put(VIRTUAL_JDK, round -> 0.7);
         costs.put(VIRTUAL_REACTOR, round -> round % 2 == 0 ? 0.475 : 0.525);
-        List<Target> targets = List.of(Target.DIRECT, WEBFLUX_REACTOR, VIRTUAL_JDK, VIRTUAL_REACTOR);
+        costs.put(WEBFLUX_JETTY, round -> 0.6);
+        costs.put(VIRTUAL_JETTY, round -> 0.66);
+        List<Target> targets =
+                List.of(Target.DIRECT, WEBFLUX_REACTOR, VIRTUAL_JDK, VIRTUAL_REACTOR, WEBFLUX_JETTY, VIRTUAL_JETTY);
         Plan plan = new Plan(
                 ClientsGap.SCENARIO,
                 "a synthetic clients run",
@@ -87,6 +94,7 @@ class ClientsGapTests {
                 .contains("| app-virtual+jdk over app-webflux+reactor | 1.40 (1.40–1.40) | more |")
                 .contains("| app-virtual+reactor over app-webflux+reactor | 1.00 (")
                 .contains("| even |")
+                .contains("| app-virtual+jetty over app-webflux+jetty | 1.10 (1.10–1.10) | more |")
                 // No run had WebFlux on the JDK client: that row is left out, not shown empty.
                 .doesNotContain("app-webflux+jdk");
     }
