@@ -8,8 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import loadlab.loadtest.measure.ConnectionFigures;
 import loadlab.loadtest.measure.DataFile;
 import loadlab.loadtest.measure.Outcome;
+import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResultSet;
 import loadlab.loadtest.measure.SideBySide;
 import loadlab.loadtest.measure.SliceFigures;
@@ -61,8 +63,20 @@ class InterleavedSmokeIT {
         assertThat(side.of("app-virtual"))
                 .allSatisfy(slice ->
                         assertThat(slice.backendCpuSecondsPer1000Requests()).isPresent());
+        // Each slice's users keep their connections from one request to the next: counted after the settle, the
+        // connections opened are far fewer than the requests, and the slice's users were connected at once.
+        for (String target : side.targets()) {
+            Point point = LabFixtures.row(outcome, target);
+            ConnectionFigures connections =
+                    point.cost().probes().get(ConnectionFigures.KEY).orElseThrow();
+            assertThat(connections.opened())
+                    .as(target)
+                    .isLessThan((int) point.stats().orElseThrow().requests() / 10);
+            assertThat(connections.peakOpen()).as(target).isPositive();
+        }
         assertThat(Files.readString(outcome.written().data())).contains("\"sideBySide\"");
         assertThat(Reports.render(read, List.of()))
+                .contains("over the window of each slice after its settle, added up over the slices")
                 .contains("## Side by side")
                 .contains("| app-virtual / app-webflux | — | — | fewer than 8 rounds |");
     }

@@ -13,6 +13,11 @@ public record ConnectionFigures(int opened, int peakOpen) {
     public static final ProbeFigures.Key<ConnectionFigures> KEY =
             new ProbeFigures.Key<>("connections", ConnectionFigures.class);
 
+    /** Over this span and another: the connections each opened, and the higher peak. */
+    public ConnectionFigures plus(ConnectionFigures other) {
+        return new ConnectionFigures(opened + other.opened, Math.max(peakOpen, other.peakOpen));
+    }
+
     /** Connections opened per request sent in the span: near 0 for kept-alive connections, 1 for one per request. */
     public double perRequest(long requests) {
         return requests == 0 ? 0 : (double) opened / requests;

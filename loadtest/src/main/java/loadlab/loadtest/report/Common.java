@@ -39,8 +39,10 @@ record Common(
     /**
      * How the load's clients connected to each target, as counted at its port over the window; none in data from
      * before connections were counted.
+     *
+     * @param inSlices the run was interleaved: counted over each slice's span after its settle, added up
      */
-    record Clients(List<Connections> targets) {
+    record Clients(List<Connections> targets, boolean inSlices) {
 
         /** Over a target's runs: connections opened per 1,000 requests counted in the window, and the most at once. */
         record Connections(String name, String perThousand, int peakOpen) {}
@@ -68,7 +70,9 @@ record Common(
                             peak));
                 }
             });
-            return targets.isEmpty() ? Optional.empty() : Optional.of(new Clients(targets));
+            return targets.isEmpty()
+                    ? Optional.empty()
+                    : Optional.of(new Clients(targets, results.sideBySide().isPresent()));
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import loadlab.loadtest.measure.ConnectionFigures;
 import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
@@ -38,9 +39,17 @@ import loadlab.loadtest.plan.Target;
  * <p>
  * Each target's point is made of its counted spans laid end to end: exact percentiles from every counted sample,
  * throughput over the counted seconds. Its cost per request is in the slices ({@link SideBySide}), read round by round
- * into ratios; the point itself carries none, since no one window of the target's process holds it.
+ * into ratios; the point itself carries none, since no one window of the target's process holds it. What it does carry
+ * is how its clients connected ({@link ConnectionProbe}), counted over each counted span and added up: a slice starts
+ * its users afresh, so their connections open in its settle, which no figure counts.
  */
 final class Interleaved {
+
+    /**
+     * The one probe a slice runs: the others need a whole window of their own (full collections at rest and under
+     * load, a recording the JVM writes as it stops), which a slice of seconds is not.
+     */
+    private static final ConnectionProbe CONNECTIONS = new ConnectionProbe();
 
     private final Plan plan;
     private final Interleave interleave;
@@ -86,6 +95,7 @@ final class Interleaved {
                 started.startSampler().map(opened::add).ifPresent(s -> samplers.put(started.target(), s));
             }
             Map<Target, List<Sample>> counted = new LinkedHashMap<>();
+            Map<Target, Optional<ConnectionFigures>> connections = new LinkedHashMap<>();
             up.keySet().forEach(target -> counted.put(target, new ArrayList<>()));
             SliceSchedule schedule = interleave.schedule(
                     List.copyOf(up.keySet()), plan.backend().seed().orElse(34));
@@ -102,7 +112,7 @@ final class Interleaved {
                     : SliceLoop.run(
                             schedule,
                             System::currentTimeMillis,
-                            slice -> slice(up.get(slice.target()), slice, samplers, backend, counted));
+                            slice -> slice(up.get(slice.target()), slice, samplers, backend, counted, connections));
             lost.putAll(sliced.lost());
             List<Point> points = new ArrayList<>();
             for (Target target : plan.targets()) {
@@ -118,7 +128,11 @@ final class Interleaved {
                     Path log = target.isApp() ? services.logOf(target, 1) : backend.log();
                     points.add(Point.failed(target, plan.load(), 1, new Outcome.Failed(lost.get(target), log)));
                 } else {
-                    points.add(point(target, sliced.slices(), counted.get(target)));
+                    points.add(point(
+                            target,
+                            sliced.slices(),
+                            counted.get(target),
+                            connections.getOrDefault(target, Optional.empty())));
                 }
             }
             return new Result(
@@ -151,19 +165,24 @@ final class Interleaved {
                     target.target().name() + " warm-up",
                     raw.resolve(target.target().name()).resolve("warm-up"),
                     () -> sampler.map(s -> Verdicts.jitSettled(s.samples(), System.currentTimeMillis()))
-                            .orElse(true));
+                            .orElse(true),
+                    WindowClock.WindowStart.NOTHING);
         } finally {
             sampler.ifPresent(ProcessSampler::close);
         }
     }
 
-    /** One slice: the load on its target for the settle and the counted span, then its figures over that span. */
+    /**
+     * One slice: the load on its target for the settle and the counted span, then its figures over that span, and the
+     * connections its clients opened in that span added to the target's.
+     */
     private SliceFigures slice(
             StartedTarget target,
             SliceSchedule.Slice planned,
             Map<Target, ProcessSampler> samplers,
             StartedTarget backend,
-            Map<Target, List<Sample>> counted)
+            Map<Target, List<Sample>> counted,
+            Map<Target, Optional<ConnectionFigures>> connections)
             throws SliceLoop.Lost {
         Phases phases = new Phases(
                 Duration.ZERO,
@@ -173,35 +192,67 @@ final class Interleaved {
                 false);
         String name = target.target().name();
         String label = name + " round " + (planned.round() + 1);
-        LoadRun.Result result =
-                load(target, phases, label, raw.resolve(name).resolve("round-" + (planned.round() + 1)), () -> true);
-        // The span the load actually had, from its first request: what its window's functions count.
-        SliceSchedule.Slice slice = new SliceSchedule.Slice(
-                planned.round(),
-                planned.target(),
-                Math.min(result.runStartMillis(), result.windowStartMillis()),
-                result.windowStartMillis(),
-                result.windowEndMillis());
-        counted.get(target.target()).addAll(slice.counted(result.samples(), Sample::endMillis));
-        Optional<ResourceSamples> own =
-                Optional.ofNullable(samplers.get(target.target())).map(ProcessSampler::samples);
-        Optional<ResourceSamples> behind = backend.backendSampler().map(ProcessSampler::samples);
-        SliceFigures figures = target.target().isApp()
-                ? SliceFigures.of(slice, result.samples(), own, behind)
-                // direct is slow-server itself: its own process is the backend's.
-                : SliceFigures.of(slice, result.samples(), behind, Optional.empty());
-        out.printf(
-                Locale.ROOT,
-                "[%s] %d requests counted, %.1f good req/s%n",
-                label,
-                figures.requests(),
-                figures.goodPerSecond());
-        return figures;
+        Optional<Probe.Running<ConnectionFigures>> counting =
+                CONNECTIONS.start(target.probed(label, Optional.empty()).over(interleave.counted()));
+        try {
+            LoadRun.Result result = load(
+                    target,
+                    phases,
+                    label,
+                    raw.resolve(name).resolve("round-" + (planned.round() + 1)),
+                    () -> true,
+                    windowStart -> {
+                        counting.ifPresent(c -> c.windowBegan(windowStart));
+                        return windowStart;
+                    });
+            // The span the load actually had, from its first request: what its window's functions count.
+            SliceSchedule.Slice slice = new SliceSchedule.Slice(
+                    planned.round(),
+                    planned.target(),
+                    Math.min(result.runStartMillis(), result.windowStartMillis()),
+                    result.windowStartMillis(),
+                    result.windowEndMillis());
+            counted.get(target.target()).addAll(slice.counted(result.samples(), Sample::endMillis));
+            Optional<ResourceSamples> own =
+                    Optional.ofNullable(samplers.get(target.target())).map(ProcessSampler::samples);
+            Optional<ResourceSamples> behind = backend.backendSampler().map(ProcessSampler::samples);
+            SliceFigures figures = target.target().isApp()
+                    ? SliceFigures.of(slice, result.samples(), own, behind)
+                    // direct is slow-server itself: its own process is the backend's.
+                    : SliceFigures.of(slice, result.samples(), behind, Optional.empty());
+            if (figures.countedAny()) {
+                Optional<ConnectionFigures> opened = counting.flatMap(c -> c.stop()
+                        .over(new Probed.Ended(
+                                figures.counted(),
+                                RunStats.compute(
+                                        result.samples(),
+                                        figures.counted(),
+                                        Ceiling.perSecond(target.target(), plan.load(), plan)),
+                                own,
+                                Optional.empty())));
+                // A slice without a count leaves the target without one: a sum over some slices is no figure.
+                connections.merge(target.target(), opened, (before, now) -> before.flatMap(b -> now.map(b::plus)));
+            }
+            out.printf(
+                    Locale.ROOT,
+                    "[%s] %d requests counted, %.1f good req/s%n",
+                    label,
+                    figures.requests(),
+                    figures.goodPerSecond());
+            return figures;
+        } finally {
+            counting.ifPresent(Probe.Running::close);
+        }
     }
 
     /** A load on a target, watched: a death or a failed run loses the target. */
     private LoadRun.Result load(
-            StartedTarget target, Phases phases, String label, Path rawDir, java.util.function.BooleanSupplier jit)
+            StartedTarget target,
+            Phases phases,
+            String label,
+            Path rawDir,
+            java.util.function.BooleanSupplier jit,
+            WindowClock.WindowStart windowStart)
             throws SliceLoop.Lost {
         LoadRun run = new LoadRun(
                 label,
@@ -212,7 +263,7 @@ final class Interleaved {
                 false,
                 out,
                 jit,
-                WindowClock.WindowStart.NOTHING,
+                windowStart,
                 services.generator());
         try (HealthWatch watch = HealthWatch.of(target.watched(), run::lastAnswerMillis, run::stop)) {
             LoadRun.Result result = run.run();
@@ -230,7 +281,8 @@ final class Interleaved {
      * A target's point from its counted spans laid end to end: each span's samples moved back by the gaps before it,
      * so that one window of the counted seconds holds every counted sample, response times unchanged.
      */
-    private Point point(Target target, List<SliceFigures> slices, List<Sample> samples) {
+    private Point point(
+            Target target, List<SliceFigures> slices, List<Sample> samples, Optional<ConnectionFigures> connections) {
         List<SliceFigures> own = slices.stream()
                 .filter(s -> s.target().equals(target.name()) && s.countedAny())
                 .toList();
@@ -264,6 +316,11 @@ final class Interleaved {
             out.println("[" + target.name() + "] samples.csv not written: " + e.getMessage());
         }
         return new Point(
-                target, plan.load(), 1, new Outcome.Measured(stats), ResourceCost.NONE, Series.of(laid, start));
+                target,
+                plan.load(),
+                1,
+                new Outcome.Measured(stats),
+                ResourceCost.NONE.withProbe(ConnectionFigures.KEY, connections),
+                Series.of(laid, start));
     }
 }

@@ -40,6 +40,11 @@ public record Probed(
         this(target, label, reach, window, pool, note, OptionalInt.empty());
     }
 
+    /** The same target with a window of another length: an interleaved run's slice, say. */
+    public Probed over(Duration window) {
+        return new Probed(target, label, reach, window, pool, note, port);
+    }
+
     /** How a probe can reach a target's process. */
     public sealed interface Reach {}
 

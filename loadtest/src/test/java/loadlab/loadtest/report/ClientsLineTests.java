@@ -2,8 +2,11 @@ package loadlab.loadtest.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntToDoubleFunction;
 import loadlab.loadtest.measure.ConnectionFigures;
 import loadlab.loadtest.measure.MeasurementWindow;
 import loadlab.loadtest.measure.Point;
@@ -57,6 +60,29 @@ class ClientsLineTests {
                 .contains("  - app-webflux: 1000.0 opened per 1,000 requests, at most 7 open at once\n")
                 .doesNotContain("  - direct:")
                 .doesNotContain(DESIGNED);
+    }
+
+    @Test
+    void anInterleavedRunSaysItCountedAfterEachSlicesSettle() {
+        List<Point> points = List.of(
+                point(Target.DIRECT, 200, Optional.empty()),
+                point(VIRTUAL, 200, Optional.of(new ConnectionFigures(2, 50))),
+                point(WEBFLUX, 200, Optional.of(new ConnectionFigures(0, 50))));
+        Plan plan = TestPoints.comparison(50, PHASES, TestPoints.backend(0, 200), 1, List.of(VIRTUAL, WEBFLUX));
+        Map<Target, IntToDoubleFunction> costs = new LinkedHashMap<>();
+        costs.put(VIRTUAL, round -> 0.5);
+        costs.put(WEBFLUX, round -> 0.5);
+
+        String markdown = Reports.render(
+                new ResultSet(plan, TestPoints.ENVIRONMENT, points, Optional.of(SyntheticRuns.drifting(costs))),
+                List.of());
+
+        assertThat(markdown)
+                .contains("over the window of each slice after its settle, added up over the slices (each slice starts"
+                        + " its users afresh")
+                .contains("  - app-virtual: 10.0 opened per 1,000 requests, at most 50 open at once\n")
+                .contains("  - app-webflux: 0.0 opened per 1,000 requests, at most 50 open at once\n");
+        assertThat(summary(points)).doesNotContain("each slice");
     }
 
     @Test
