@@ -24,6 +24,9 @@ final class ColdStartTimeouts {
      *     second
      * @param unaccepted some connection was waiting to be accepted meanwhile
      * @param accepted the accept queue was read and stayed empty
+     * @param acceptsOnEventLoops connections waited, and the target's server is Reactor Netty, which accepts on the
+     *     event loops that also serve requests (so busy loops leave new connections waiting), unlike Tomcat, which
+     *     accepts on a thread of its own
      */
     record Cause(
             String target,
@@ -32,7 +35,8 @@ final class ColdStartTimeouts {
             int lastSecond,
             String peakNotAccepted,
             boolean unaccepted,
-            boolean accepted) {}
+            boolean accepted,
+            boolean acceptsOnEventLoops) {}
 
     /** The timeouts of each point's first {@code seconds} from its load's start, a ramp-up of that many seconds. */
     static List<Cause> of(List<Point> points, int rampUpSeconds, int seconds) {
@@ -67,7 +71,8 @@ final class ColdStartTimeouts {
                     last,
                     peak.isPresent() ? Integer.toString(peak.getAsInt()) : Format.NOT_AVAILABLE,
                     peak.isPresent() && peak.getAsInt() > 0,
-                    peak.isPresent() && peak.getAsInt() == 0));
+                    peak.isPresent() && peak.getAsInt() == 0,
+                    peak.isPresent() && peak.getAsInt() > 0 && point.target().isReactive()));
         }
         return causes;
     }

@@ -54,13 +54,17 @@ class OpenTimelineReportTests {
     }
 
     private static ResultSet timeline(Phases phases, LoadShape.Open load, Series series) {
+        return timeline(phases, load, series, Target.DIRECT);
+    }
+
+    private static ResultSet timeline(Phases phases, LoadShape.Open load, Series series, Target target) {
         long windowStart = T0 + (phases.rampUpSeconds() + phases.warmUpSeconds()) * 1000L;
         MeasurementWindow window = MeasurementWindow.ofSeconds(windowStart, phases.windowSeconds());
         List<Sample> samples = List.of(
                 new Sample(windowStart + 100, windowStart + 250, true, "200", "OK", 140, windowStart + 100),
                 new Sample(windowStart + 300, windowStart + 450, true, "200", "OK", 140, windowStart + 290));
         Point point = new Point(
-                Target.DIRECT,
+                target,
                 load,
                 1,
                 new Outcome.Measured(RunStats.compute(samples, window, 50)),
@@ -75,7 +79,7 @@ class OpenTimelineReportTests {
                 Request.PROXY,
                 List.of(load),
                 1,
-                List.of(Target.DIRECT),
+                List.of(target),
                 new CpuPinning(List.of(1), List.of(0), 2),
                 "toy-open");
         return new ResultSet(plan, TestPoints.ENVIRONMENT, List.of(point));
@@ -222,7 +226,26 @@ class OpenTimelineReportTests {
         assertThat(markdown)
                 .contains("- direct: 12 requests timed out in seconds 1–2, while up to 449 connections waited in its"
                         + " accept queue")
-                .contains("Its accept fell behind");
+                .contains("Its accept fell behind")
+                // Only a server that accepts on its event loops is named as the reason.
+                .doesNotContain("Reactor Netty");
+    }
+
+    @Test
+    void aReactiveAppsUnacceptedConnectionsAreSaidToWaitOnItsEventLoopsAndATomcatAppsAreNot() {
+        Phases phases = TestPoints.phases(0, 0, 3, 10);
+        Series series = timeouts(new int[] {0, 7, 5}, new Series.QueuePoint(0.5, 449), new Series.QueuePoint(2.5, 0));
+        LoadShape.Open load = new LoadShape.Open(100, 1000);
+
+        assertThat(TimelineReport.render(
+                        timeline(phases, load, series, Target.app("webflux").orElseThrow()), List.of()))
+                .contains("- app-webflux: 12 requests timed out in seconds 1–2, while up to 449 connections")
+                .contains("Its server, Reactor Netty, accepts new connections on the same event loops that serve the"
+                        + " requests it has already taken");
+        assertThat(TimelineReport.render(
+                        timeline(phases, load, series, Target.app("virtual").orElseThrow()), List.of()))
+                .contains("Its accept fell behind")
+                .doesNotContain("Reactor Netty");
     }
 
     @Test
