@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.stream.Stream;
+import java.util.function.DoubleFunction;
 import loadlab.loadtest.measure.HeapOwners;
 import loadlab.loadtest.measure.MemoryPerConnection;
 import loadlab.loadtest.measure.Owner;
@@ -83,7 +83,42 @@ final class ClientsGap {
     /** @param lower A costs less than B, the interval clear of 1; {@code higher} likewise; neither: even */
     record Row(String a, String b, String ratio, String low, String high, boolean lower, boolean higher) {}
 
-    record Cpu(String link, String load, List<Row> rows) {}
+    /** @param shipped the shipped gap and its split by client; empty without both sides or when it is not positive */
+    record Cpu(String link, String load, List<Row> rows, Optional<CpuShipped> shipped) {}
+
+    /**
+     * The shipped gap in CPU per request, {@link Pair#OWN_CLIENTS}'s ratio as percent more, and each same-client pair's
+     * ratio set against it: percent points of the shipped gap that remain with the client held equal (the model's) and
+     * the rest (the clients').
+     */
+    record CpuShipped(
+            String a, String b, String percentMore, String ratio, String low, String high, List<CpuSplit> splits) {}
+
+    /**
+     * @param even the same-client ratio's interval includes 1: no part of the gap is told apart from none as the model's
+     */
+    record CpuSplit(String client, String ratio, String low, String high, boolean even, Share share) {}
+
+    /**
+     * A shipped gap split into what remains with the client held equal (the model's part) and the rest (the clients'),
+     * each as an amount and as a percent of the gap.
+     */
+    record Share(String model, String modelPercent, String clients, String clientsPercent, boolean noneRemains) {
+
+        /**
+         * One formula for heap and CPU: the model's part is the same-client gap, the clients' what is left of it; none
+         * remains where the same-client gap is not above zero (the clients' part is then all of the gap, or more).
+         */
+        static Share of(double shipped, double model, DoubleFunction<String> format) {
+            double clients = shipped - model;
+            return new Share(
+                    format.apply(model),
+                    Format.whole(100 * model / shipped),
+                    format.apply(clients),
+                    Format.whole(100 * clients / shipped),
+                    !(model > 0));
+        }
+    }
 
     /**
      * @param targets one per app x client of the run
@@ -109,7 +144,7 @@ final class ClientsGap {
                 Format.NOT_AVAILABLE,
                 Format.NOT_AVAILABLE);
 
-        static Parts of(Optional<Map<Part, Double>> mib, java.util.function.DoubleFunction<String> format) {
+        static Parts of(Optional<Map<Part, Double>> mib, DoubleFunction<String> format) {
             return mib.map(m -> new Parts(
                             format.apply(m.values().stream()
                                     .mapToDouble(Double::doubleValue)
@@ -142,7 +177,7 @@ final class ClientsGap {
      * The shipped gap against the same two models on one client: what remains with the client held equal is the
      * model's, the rest the clients'. MiB per 1,000 waiting requests, and percent of the shipped gap.
      */
-    record Split(String client, String model, String modelPercent, String clients, String clientsPercent) {}
+    record Split(String client, Share share) {}
 
     record View(Optional<Cpu> cpu, Optional<Heap> heap) {}
 
@@ -166,25 +201,59 @@ final class ClientsGap {
                             : Optional.of(new Cpu(
                                     base + e.report(),
                                     LoadWords.of(e.results().plan()).render(),
-                                    rows));
+                                    rows,
+                                    cpuShipped(side)));
                 }));
+    }
+
+    private static Optional<PairedRatio.Estimated> estimated(SideBySide side, Pair pair) {
+        if (!side.targets().contains(pair.a) || !side.targets().contains(pair.b)) {
+            return Optional.empty();
+        }
+        return switch (side.ratio(pair.a, pair.b, SideBySide.Cost.CPU_PER_1000_REQUESTS)) {
+            case PairedRatio.Estimated e -> Optional.of(e);
+            case PairedRatio.NotEstimated n -> Optional.empty();
+        };
+    }
+
+    /** The shipped ratio's excess over 1 in percent, split by each same-client ratio's excess. */
+    private static Optional<CpuShipped> cpuShipped(SideBySide side) {
+        return estimated(side, Pair.OWN_CLIENTS)
+                .filter(shipped -> shipped.ratio() > 1)
+                .map(shipped -> new CpuShipped(
+                        Pair.OWN_CLIENTS.a,
+                        Pair.OWN_CLIENTS.b,
+                        Format.whole(100 * (shipped.ratio() - 1)),
+                        Format.hundredths(shipped.ratio()),
+                        Format.ratioBound(shipped.low()),
+                        Format.ratioBound(shipped.high()),
+                        Arrays.stream(Pair.values())
+                                .filter(p -> p.sameClient.isPresent())
+                                .flatMap(p -> estimated(side, p).stream()
+                                        .map(same -> new CpuSplit(
+                                                p.sameClient.orElseThrow(),
+                                                Format.hundredths(same.ratio()),
+                                                Format.ratioBound(same.low()),
+                                                Format.ratioBound(same.high()),
+                                                same.verdict() == PairedRatio.Verdict.EVEN,
+                                                Share.of(
+                                                        100 * (shipped.ratio() - 1),
+                                                        100 * (same.ratio() - 1),
+                                                        Format::whole))))
+                                .toList()));
     }
 
     private static List<Row> rows(SideBySide side) {
         return Arrays.stream(Pair.values())
-                .filter(p -> side.targets().contains(p.a) && side.targets().contains(p.b))
-                .flatMap(p -> switch (side.ratio(p.a, p.b, SideBySide.Cost.CPU_PER_1000_REQUESTS)) {
-                    case PairedRatio.Estimated e ->
-                        Stream.of(new Row(
+                .flatMap(p -> estimated(side, p).stream()
+                        .map(e -> new Row(
                                 p.a,
                                 p.b,
                                 Format.hundredths(e.ratio()),
                                 Format.ratioBound(e.low()),
                                 Format.ratioBound(e.high()),
                                 e.verdict() == PairedRatio.Verdict.A_LOWER,
-                                e.verdict() == PairedRatio.Verdict.B_LOWER));
-                    case PairedRatio.NotEstimated n -> Stream.<Row>empty();
-                })
+                                e.verdict() == PairedRatio.Verdict.B_LOWER)))
                 .toList();
     }
 
@@ -292,17 +361,13 @@ final class ClientsGap {
                 Format.tenths(shipped),
                 pairs.stream()
                         .filter(p -> p.sameClient.isPresent())
-                        .map(p -> {
-                            double model = measured.get(p.a).per1000()
-                                    - measured.get(p.b).per1000();
-                            double clients = shipped - model;
-                            return new Split(
-                                    p.sameClient.orElseThrow(),
-                                    Format.tenths(model),
-                                    Format.whole(100 * model / shipped),
-                                    Format.tenths(clients),
-                                    Format.whole(100 * clients / shipped));
-                        })
+                        .map(p -> new Split(
+                                p.sameClient.orElseThrow(),
+                                Share.of(
+                                        shipped,
+                                        measured.get(p.a).per1000()
+                                                - measured.get(p.b).per1000(),
+                                        Format::tenths)))
                         .toList()));
     }
 }

@@ -95,6 +95,14 @@ class ClientsGapTests {
                 .contains("| app-virtual+reactor over app-webflux+reactor | 1.00 (")
                 .contains("| even |")
                 .contains("| app-virtual+jetty over app-webflux+jetty | 1.10 (1.10–1.10) | more |")
+                // The shipped 40% split by each same-client ratio: on Reactor Netty the models are even (none of the
+                // gap remains), on Jetty's client 10 of the 40 points do.
+                .contains("As the apps ship, app-virtual+jdk costs 40% more CPU per request than app-webflux+reactor"
+                        + " (1.40, 1.40–1.40).")
+                .contains("With both models on `reactor` (1.00, ")
+                .contains(": even), none of those points remain: the whole gap is the clients'.")
+                .contains("With both models on `jetty` (1.10, 1.10–1.10), 10 of those points remain (25% of the gap):"
+                        + " that much is the model's; the other 30 (75%) are the clients'.")
                 // No run had WebFlux on the JDK client: that row is left out, not shown empty.
                 .doesNotContain("app-webflux+jdk");
     }
