@@ -41,7 +41,9 @@ import loadlab.loadtest.plan.Target;
  * throughput over the counted seconds. Its cost per request is in the slices ({@link SideBySide}), read round by round
  * into ratios; the point itself carries none, since no one window of the target's process holds it. What it does carry
  * is how its clients connected ({@link ConnectionProbe}), counted over each counted span and added up: a slice starts
- * its users afresh, so their connections open in its settle, which no figure counts.
+ * its users afresh, so their connections open in its settle, which no figure counts. The count starts where the span
+ * was planned to, also in a slice whose span starts later because its connections waited to be accepted
+ * ({@code SliceFigures.acceptedAll}): such a slice adds the few connections opened in between, none of its requests.
  */
 final class Interleaved {
 
