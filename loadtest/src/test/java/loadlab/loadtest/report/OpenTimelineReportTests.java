@@ -216,14 +216,16 @@ class OpenTimelineReportTests {
         return new Series(T0, seconds, List.of(), List.of(), Optional.empty(), Optional.of(List.of(queue)));
     }
 
+    /** A cold start of this target that lost 12 requests while up to 449 connections waited to be accepted. */
+    private static String timeoutsWhileUnaccepted(Target target) {
+        Series series = timeouts(new int[] {0, 7, 5}, new Series.QueuePoint(0.5, 449), new Series.QueuePoint(2.5, 0));
+        return TimelineReport.render(
+                timeline(TestPoints.phases(0, 0, 3, 10), new LoadShape.Open(100, 1000), series, target), List.of());
+    }
+
     @Test
     void aColdStartsTimeoutsWhileConnectionsWaitedUnacceptedAreTheAcceptsFallingBehind() {
-        Phases phases = TestPoints.phases(0, 0, 3, 10);
-        Series series = timeouts(new int[] {0, 7, 5}, new Series.QueuePoint(0.5, 449), new Series.QueuePoint(2.5, 0));
-
-        String markdown = TimelineReport.render(timeline(phases, new LoadShape.Open(100, 1000), series), List.of());
-
-        assertThat(markdown)
+        assertThat(timeoutsWhileUnaccepted(Target.DIRECT))
                 .contains("- direct: 12 requests timed out in seconds 1–2, while up to 449 connections waited in its"
                         + " accept queue")
                 .contains("Its accept fell behind")
@@ -233,17 +235,11 @@ class OpenTimelineReportTests {
 
     @Test
     void aReactiveAppsUnacceptedConnectionsAreSaidToWaitOnItsEventLoopsAndATomcatAppsAreNot() {
-        Phases phases = TestPoints.phases(0, 0, 3, 10);
-        Series series = timeouts(new int[] {0, 7, 5}, new Series.QueuePoint(0.5, 449), new Series.QueuePoint(2.5, 0));
-        LoadShape.Open load = new LoadShape.Open(100, 1000);
-
-        assertThat(TimelineReport.render(
-                        timeline(phases, load, series, Target.app("webflux").orElseThrow()), List.of()))
+        assertThat(timeoutsWhileUnaccepted(Target.app("webflux").orElseThrow()))
                 .contains("- app-webflux: 12 requests timed out in seconds 1–2, while up to 449 connections")
                 .contains("Its server, Reactor Netty, accepts new connections on the same event loops that serve the"
                         + " requests it has already taken");
-        assertThat(TimelineReport.render(
-                        timeline(phases, load, series, Target.app("virtual").orElseThrow()), List.of()))
+        assertThat(timeoutsWhileUnaccepted(Target.app("virtual").orElseThrow()))
                 .contains("Its accept fell behind")
                 .doesNotContain("Reactor Netty");
     }
