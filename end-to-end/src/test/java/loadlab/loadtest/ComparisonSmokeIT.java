@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.ResponseTimes;
 import loadlab.loadtest.measure.RunStats;
@@ -63,6 +64,14 @@ class ComparisonSmokeIT {
         assertThat(results.resolve("charts/throughput.png")).isNotEmptyFile();
         assertThat(Files.readString(results.resolve("summary.md"))).contains("](charts/throughput.png)");
         assertThat(results.resolve("runs")).doesNotExist();
+        // Launched as the fixtures ask (cds): from extracted jars, each with the archive its JVM wrote at exit.
+        assertThat(Files.readString(results.resolve("summary.md"))).contains("-XX:+AutoCreateSharedArchive");
+        for (String module : List.of("slow-server", "app-webflux", "app-virtual")) {
+            Path folder = LabFixtures.PROJECT.resolve(module).resolve("target").resolve("cds");
+            assertThat(folder.resolve(module + ".jsa")).as(module).isNotEmptyFile();
+        }
+        assertThat(LabFixtures.PROJECT.resolve("app-webflux/target/cds/app-webflux.jar"))
+                .isNotEmptyFile();
         assertThat(LabFixtures.processesOf(runId)).isEmpty();
     }
 }

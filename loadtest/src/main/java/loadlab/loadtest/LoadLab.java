@@ -139,7 +139,7 @@ public final class LoadLab {
                 startedAt,
                 System.getenv().getOrDefault("LOADLAB_COMMAND", "./mvnw -pl loadtest verify"),
                 commit,
-                String.join(" ", plan.appJvmFlags()) + " " + Lab.JFR_FLAGS_SHOWN);
+                Lab.jvmFlagsShown(plan, setup.launch()));
         if (!setup.engines().isLocal()) {
             environment = environment.loadFrom(setup.engines().describe());
         }

@@ -66,6 +66,7 @@ class CommandLineTests {
                 Arguments.of("rampup", List.of("--rampup=ten"), "rampup='ten' is not a duration"),
                 Arguments.of("warmup", List.of("--warmup=500ms"), "warmup='500ms' is not a duration in whole seconds"),
                 Arguments.of("jitWarmup", List.of("JIT_WARMUP=maybe"), "jitWarmup='maybe' is not on or off"),
+                Arguments.of("launch", List.of("LAUNCH=aot"), "launch='aot' is not jar or cds"),
                 Arguments.of("duration", List.of("--duration=0"), "duration='0' must be longer than zero"),
                 Arguments.of("timeout", List.of("--timeout=5h"), "timeout='5h' is not a duration"),
                 Arguments.of("apps", List.of("--apps=tomcat"), "apps: unknown app 'tomcat'"),

@@ -199,6 +199,13 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
             "the same JVM flags for slow-server and every app (a scenario may set its own, connections gives them all"
                     + " 2 GiB)",
             Knob::jvmFlags);
+    public static final Knob<Launch> LAUNCH = setup(
+            "launch",
+            "jar",
+            "how the lab starts slow-server, db-server and the apps: jar, java -jar on the built jar, as the apps ship;"
+                    + " cds, from the jar extracted beside it with a class-data archive written at its first start's"
+                    + " exit, which starts them in about half the CPU (the tests use it; a run's environment says so)",
+            Launch::read);
     public static final Knob<String> A = setup("a", null, "make diff: the results folder to compare from", Knob::text);
     public static final Knob<String> B = setup(
             "b", null, "make diff: the results folder to compare with A; the diff is written to B/diff.md", Knob::text);
@@ -238,6 +245,7 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
             TARGETS,
             RESULTS,
             APP_JVM_FLAGS,
+            LAUNCH,
             A,
             B);
 

@@ -93,7 +93,8 @@ public record Knobs(Mode mode, List<Plan> plans, Setup setup, Optional<Path> com
                         mode == Mode.DIFF && values.isGiven(Knob.B) ? values.raw(Knob.B) : values.raw(Knob.RESULTS)),
                 values.find(Knob.DB_URL),
                 Engines.of(values, host, projectDir),
-                values.find(Knob.TARGETS).orElse(RemoteTargets.NONE));
+                values.find(Knob.TARGETS).orElse(RemoteTargets.NONE),
+                values.get(Knob.LAUNCH));
         if (mode.runsLoad()) {
             plans.forEach(plan -> checkEngines(plan, setup.engines()));
             plans.forEach(plan -> checkReach(plan, setup));

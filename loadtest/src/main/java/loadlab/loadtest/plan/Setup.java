@@ -11,7 +11,8 @@ import java.util.Optional;
  * Where and how the lab runs its services, as opposed to what it measures ({@link Plan}): the loopback address, each
  * service's port, the project the jars come from, the results folder, and the existing
  * PostgreSQL a database scenario uses instead of starting db-server, if one is given, the JMeter engines that send
- * the load, if not this JVM, and the targets the lab loads but does not start, if any.
+ * the load, if not this JVM, the targets the lab loads but does not start, if any, and how it launches those it
+ * starts.
  */
 public record Setup(
         String host,
@@ -20,7 +21,8 @@ public record Setup(
         Path resultsDir,
         Optional<DbUrl> dbUrl,
         Engines engines,
-        RemoteTargets remoteTargets) {
+        RemoteTargets remoteTargets,
+        Launch launch) {
 
     public Setup {
         ports = Map.copyOf(ports);

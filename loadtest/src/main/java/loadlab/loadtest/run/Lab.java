@@ -14,6 +14,7 @@ import loadlab.loadtest.measure.JfrFigures;
 import loadlab.loadtest.measure.Outcome;
 import loadlab.loadtest.measure.Point;
 import loadlab.loadtest.measure.SideBySide;
+import loadlab.loadtest.plan.Launch;
 import loadlab.loadtest.plan.LoadShape;
 import loadlab.loadtest.plan.Plan;
 import loadlab.loadtest.plan.Setup;
@@ -31,9 +32,15 @@ import loadlab.loadtest.plan.Target;
 public final class Lab {
 
     /** How the per-process JFR flags read in a report (their file path differs per process). */
-    public static final String JFR_FLAGS_SHOWN =
+    private static final String JFR_FLAGS_SHOWN =
             "-XX:StartFlightRecording=filename=<raw>/<target>.jfr,dumponexit=true,settings=default,"
                     + "jdk.VirtualThreadPinned#threshold=0ms," + JfrFigures.CPU_TIME_SAMPLING;
+
+    /** How the JVM flags of the services the lab starts read in a report: the plan's, its recording's, the launch's. */
+    public static String jvmFlagsShown(Plan plan, Launch launch) {
+        return String.join(" ", plan.appJvmFlags()) + " " + JFR_FLAGS_SHOWN
+                + (launch == Launch.CDS ? " " + LaunchedJar.CDS_FLAGS_SHOWN : "");
+    }
 
     private final Plan plan;
     private final Setup setup;
@@ -61,7 +68,10 @@ public final class Lab {
 
     /** Every point of the plan, in run order; a target that could not be measured keeps its points, failed. */
     public List<Point> run() {
-        List<String> missingJars = Jars.ensure(setup.projectDir(), services.modules(), out);
+        List<String> missingJars = new ArrayList<>(Jars.ensure(setup.projectDir(), services.modules(), out));
+        if (missingJars.isEmpty()) {
+            missingJars.addAll(LaunchedJar.prepare(setup.projectDir(), services.modules(), setup.launch()));
+        }
         if (!missingJars.isEmpty()) {
             missingJars.forEach(reason -> out.println("FAILED " + reason));
             Outcome.Failed notRun = new Outcome.Failed(

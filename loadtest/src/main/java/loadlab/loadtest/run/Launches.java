@@ -31,11 +31,12 @@ final class Launches {
         if (plan.backend().hasSchedule()) {
             args.add("--schedule=" + plan.backend().schedule());
         }
+        LaunchedJar jar = LaunchedJar.of(setup.projectDir(), Target.SLOW_SERVER, setup.launch());
         return LabProcess.start(
                 Target.SLOW_SERVER,
                 Affinity.prefix(plan.cpus().labCpus()),
-                Target.DIRECT.jar(setup.projectDir()),
-                jvmFlags(plan, services.backendRecording()),
+                jar.jar(),
+                jvmFlags(plan, jar, services.backendRecording()),
                 args,
                 setup.host(),
                 setup.backendPort(),
@@ -50,11 +51,12 @@ final class Launches {
      */
     static LabProcess dbServer(Plan plan, Setup setup, Services services) throws LabProcess.StartFailure {
         DbUrl database = setup.database();
+        LaunchedJar jar = LaunchedJar.of(setup.projectDir(), Target.DB_SERVER, setup.launch());
         return LabProcess.start(
                 Target.DB_SERVER,
                 Affinity.prefix(plan.cpus().labCpus()),
-                Jars.jar(setup.projectDir(), Target.DB_SERVER),
-                List.of(),
+                jar.jar(),
+                jar.flags(),
                 List.of(
                         "--port=" + database.port(),
                         "--bind=" + setup.host(),
@@ -80,11 +82,12 @@ final class Launches {
         if (services.usesDatabase()) {
             args.addAll(databaseArgs(plan, setup));
         }
+        LaunchedJar jar = LaunchedJar.of(setup.projectDir(), target.module(), setup.launch());
         return LabProcess.start(
                 target.name(),
                 Affinity.prefix(plan.cpus().appCpus()),
-                target.jar(setup.projectDir()),
-                jvmFlags(plan, services.recordingOf(target, run)),
+                jar.jar(),
+                jvmFlags(plan, jar, services.recordingOf(target, run)),
                 args,
                 setup.host(),
                 port,
@@ -111,12 +114,15 @@ final class Launches {
         return args;
     }
 
-    /** Every service gets the same flags: the knob's, plus a JFR recording for GC and pinning figures. */
-    private static List<String> jvmFlags(Plan plan, Path recording) {
+    /**
+     * Every service gets the same flags: the knob's, plus a JFR recording for GC and pinning figures, plus its launch's.
+     */
+    private static List<String> jvmFlags(Plan plan, LaunchedJar jar, Path recording) {
         // The JVM will not start if it cannot create its recording.
         Lab.createParent(recording);
         List<String> flags = new ArrayList<>(plan.appJvmFlags());
         flags.addAll(JfrFigures.recordingFlags(recording));
+        flags.addAll(jar.flags());
         return flags;
     }
 }

@@ -64,6 +64,7 @@ class KnobTableTests {
                         "callbackPort",
                         "targets",
                         "results",
+                        "launch",
                         "a",
                         "b");
     }

@@ -207,6 +207,7 @@ class KnobsTests {
                 "--scenario=open --rates=80,80 | rates has 80 twice",
                 "--scenario=open --maxThreads=0 | maxThreads=0 must be between 1",
                 "--jitWarmup=maybe  | jitWarmup='maybe' is not on or off",
+                "--launch=aot       | launch='aot' is not jar or cds",
                 "--appCpus=one      | appCpus='one' is not a CPU list",
                 "--appCpus=4096     | appCpus='4096' names CPUs this machine does not have",
                 "users=5            | argument 'users=5' is not of the form --name=value or NAME=value",

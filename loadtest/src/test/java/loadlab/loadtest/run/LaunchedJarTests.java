@@ -1,0 +1,93 @@
+package loadlab.loadtest.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import loadlab.loadtest.plan.Launch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** How a service's jar is launched: as built, or (cds) with its class-data archive, prepared once per built jar. */
+class LaunchedJarTests {
+
+    @TempDir
+    Path project;
+
+    @Test
+    void aJarLaunchStartsTheBuiltJarWithNoFlagsAndPreparesNothing() throws IOException {
+        Path built = plainJar("slow-server");
+
+        assertThat(LaunchedJar.prepare(project, List.of("slow-server"), Launch.JAR))
+                .isEmpty();
+
+        assertThat(LaunchedJar.of(project, "slow-server", Launch.JAR)).isEqualTo(new LaunchedJar(built, List.of()));
+        assertThat(built.resolveSibling("cds")).doesNotExist();
+    }
+
+    @Test
+    void aCdsLaunchStartsAPlainJarAsItIsWithItsArchiveBesideIt() throws IOException {
+        Path built = plainJar("slow-server");
+
+        assertThat(LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS))
+                .isEmpty();
+
+        Path folder = built.resolveSibling("cds");
+        assertThat(LaunchedJar.of(project, "slow-server", Launch.CDS))
+                .isEqualTo(new LaunchedJar(
+                        built,
+                        List.of(
+                                "-XX:SharedArchiveFile=" + folder.resolve("slow-server.jsa"),
+                                "-XX:+AutoCreateSharedArchive")));
+        assertThat(folder).isDirectory();
+    }
+
+    @Test
+    void aCdsLaunchPreparesAgainOnlyWhenTheBuiltJarChanged() throws IOException {
+        Path built = plainJar("slow-server");
+        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS);
+        // What the JVM leaves at the first start's exit.
+        Path archive = built.resolveSibling("cds").resolve("slow-server.jsa");
+        Files.writeString(archive, "archive");
+
+        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS);
+        assertThat(archive).exists();
+
+        Files.setLastModifiedTime(
+                built, FileTime.fromMillis(Files.getLastModifiedTime(built).toMillis() + 1_000));
+        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS);
+        assertThat(archive).doesNotExist();
+    }
+
+    @Test
+    void aJarThatCannotBeReadIsAReasonNamingItsModule() throws IOException {
+        Path built = project.resolve("app-webflux/target/app-webflux.jar");
+        Files.createDirectories(built.getParent());
+        Files.writeString(built, "not a jar");
+
+        assertThat(LaunchedJar.prepare(project, List.of("app-webflux"), Launch.CDS))
+                .singleElement()
+                .asString()
+                .startsWith("app-webflux: could not extract " + built + " for launch=cds: ");
+    }
+
+    private Path plainJar(String module) throws IOException {
+        Path jar = project.resolve(module).resolve("target").resolve(module + ".jar");
+        Files.createDirectories(jar.getParent());
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "loadlab.slowserver.SlowServer");
+        try (OutputStream file = Files.newOutputStream(jar);
+                JarOutputStream ignored = new JarOutputStream(file, manifest)) {
+            // A manifest and no classes: what the launch reads of a jar is its manifest.
+        }
+        return jar;
+    }
+}
