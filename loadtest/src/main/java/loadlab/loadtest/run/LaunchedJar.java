@@ -3,13 +3,17 @@ package loadlab.loadtest.run;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.zip.CRC32;
 import loadlab.loadtest.plan.Launch;
 
 /**
@@ -42,7 +46,7 @@ record LaunchedJar(Path jar, List<String> flags) {
 
     /**
      * Makes each module ready for the launch before the first service starts: for {@link Launch#CDS}, extracts a
-     * Spring Boot jar unless its extraction is of this very jar (same size and time). Test JVMs running side by side
+     * Spring Boot jar unless its extraction is of this very jar (the same entries, sizes and CRCs). Test JVMs running side by side
      * may prepare the same module at once, so each module is prepared under a file lock.
      *
      * @return why a module cannot be launched so, or empty when every one can
@@ -88,6 +92,20 @@ record LaunchedJar(Path jar, List<String> flags) {
 
     private static Path folder(Path projectDir, String module) {
         return Jars.jar(projectDir, module).resolveSibling(FOLDER);
+    }
+
+    /** Read from the jar's central directory alone, so it costs milliseconds even for a fat jar. */
+    private static String fingerprint(Path jar) throws IOException {
+        CRC32 digest = new CRC32();
+        long entries = 0;
+        try (JarFile file = new JarFile(jar.toFile())) {
+            for (JarEntry entry : Collections.list(file.entries())) {
+                digest.update((entry.getName() + " " + entry.getSize() + " " + entry.getCrc() + "\n")
+                        .getBytes(StandardCharsets.UTF_8));
+                entries++;
+            }
+        }
+        return entries + " entries, CRC " + Long.toHexString(digest.getValue());
     }
 
     private static boolean isSpringBoot(Path jar) throws IOException {

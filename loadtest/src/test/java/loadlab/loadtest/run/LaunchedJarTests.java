@@ -79,11 +79,15 @@ class LaunchedJarTests {
     }
 
     private Path plainJar(String module) throws IOException {
+        return plainJar(module, "loadlab.slowserver.SlowServer");
+    }
+
+    private Path plainJar(String module, String mainClass) throws IOException {
         Path jar = project.resolve(module).resolve("target").resolve(module + ".jar");
         Files.createDirectories(jar.getParent());
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "loadlab.slowserver.SlowServer");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, mainClass);
         try (OutputStream file = Files.newOutputStream(jar);
                 JarOutputStream ignored = new JarOutputStream(file, manifest)) {
             // A manifest and no classes: what the launch reads of a jar is its manifest.
