@@ -57,12 +57,15 @@ class DistributedIT {
         PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
 
         LoadLab.Run fromHere = LabFixtures.run(
-                LabFixtures.newRunId("local"), out, LabFixtures.smallScenario(local, "--apps=webflux", shared));
+                LabFixtures.newRunId("local"),
+                out,
+                LabFixtures.smallScenario(local, "--apps=webflux", shared, "--users=50"));
         String runId = LabFixtures.newRunId("engines");
         LoadLab.Run fromEngines = LabFixtures.run(
                 runId,
                 out,
-                LabFixtures.smallScenario(remote, "--apps=webflux", shared, "--engines=" + first + "," + second));
+                LabFixtures.smallScenario(
+                        remote, "--apps=webflux", shared, "--users=50", "--engines=" + first + "," + second));
 
         String output = log.toString(StandardCharsets.UTF_8);
         assertThat(fromHere.results().succeeded()).as(output).isTrue();
