@@ -46,8 +46,8 @@ record LaunchedJar(Path jar, List<String> flags) {
 
     /**
      * Makes each module ready for the launch before the first service starts: for {@link Launch#CDS}, extracts a
-     * Spring Boot jar unless its extraction is of this very jar (the same entries, sizes and CRCs). Test JVMs running side by side
-     * may prepare the same module at once, so each module is prepared under a file lock.
+     * Spring Boot jar unless its extraction is of this very jar (the same entries, sizes and CRCs). Test JVMs running
+     * side by side may prepare the same module at once, so each module is prepared under a file lock.
      *
      * @return why a module cannot be launched so, or empty when every one can
      */
@@ -75,8 +75,7 @@ record LaunchedJar(Path jar, List<String> flags) {
         try (FileChannel channel = FileChannel.open(
                         folder.resolveSibling(FOLDER + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock ignored = channel.lock()) {
-            String source =
-                    Files.size(built) + " " + Files.getLastModifiedTime(built).toMillis();
+            String source = fingerprint(built);
             Path stamp = folder.resolve(SOURCE);
             if (Files.isRegularFile(stamp) && Files.readString(stamp).equals(source)) {
                 return;

@@ -60,8 +60,15 @@ class LaunchedJarTests {
         LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS);
         assertThat(archive).exists();
 
-        Files.setLastModifiedTime(
-                built, FileTime.fromMillis(Files.getLastModifiedTime(built).toMillis() + 1_000));
+        // Touched, not rebuilt: the same entries.
+        FileTime touched = FileTime.fromMillis(Files.getLastModifiedTime(built).toMillis() + 1_000);
+        Files.setLastModifiedTime(built, touched);
+        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS);
+        assertThat(archive).exists();
+
+        // Rebuilt with another main class, of a name as long: a jar of the same size, and here of the same time.
+        plainJar("slow-server", "loadlab.slowserver.SlowServes");
+        Files.setLastModifiedTime(built, touched);
         LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS);
         assertThat(archive).doesNotExist();
     }
