@@ -204,7 +204,7 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
             "jar",
             "how the lab starts slow-server, db-server and the apps: jar, java -jar on the built jar, as the apps ship;"
                     + " cds, from the jar extracted beside it with a class-data archive written at its first start's"
-                    + " exit, which starts them in about half the CPU (the tests use it; a run's environment says so)",
+                    + " exit, which starts them with far less CPU (the tests use it; a run's environment says so)",
             Launch::read);
     public static final Knob<String> A = setup("a", null, "make diff: the results folder to compare from", Knob::text);
     public static final Knob<String> B = setup(
