@@ -68,14 +68,14 @@ public final class Lab {
 
     /** Every point of the plan, in run order; a target that could not be measured keeps its points, failed. */
     public List<Point> run() {
-        List<String> missingJars = new ArrayList<>(Jars.ensure(setup.projectDir(), services.modules(), out));
-        if (missingJars.isEmpty()) {
-            missingJars.addAll(LaunchedJar.prepare(setup.projectDir(), services.modules(), setup.launch()));
+        List<String> unlaunchable = new ArrayList<>(Jars.ensure(setup.projectDir(), services.modules(), out));
+        if (unlaunchable.isEmpty()) {
+            unlaunchable.addAll(LaunchedJar.prepare(setup.projectDir(), services.modules(), setup.launch()));
         }
-        if (!missingJars.isEmpty()) {
-            missingJars.forEach(reason -> out.println("FAILED " + reason));
+        if (!unlaunchable.isEmpty()) {
+            unlaunchable.forEach(reason -> out.println("FAILED " + reason));
             Outcome.Failed notRun = new Outcome.Failed(
-                    "not run: " + String.join("; ", missingJars),
+                    "not run: " + String.join("; ", unlaunchable),
                     setup.projectDir().resolve("pom.xml"));
             return failedEverywhere(notRun);
         }
