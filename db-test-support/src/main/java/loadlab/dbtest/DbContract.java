@@ -31,8 +31,14 @@ public abstract class DbContract {
     /** Small, so that a burst of twice as many is quick; the same for every app. */
     protected static final int POOL = 3;
 
-    /** Long enough that a request queued behind one batch of short queries gets its connection. */
-    private static final Duration ACQUIRE_TIMEOUT = Duration.ofSeconds(2);
+    /**
+     * Long enough that a request queued behind one batch of short queries gets its connection, even on a host this
+     * build starves: 2 s was not, with five test JVMs on two cores.
+     */
+    private static final Duration ACQUIRE_TIMEOUT = Duration.ofSeconds(5);
+
+    /** A query that holds its connection past the acquire timeout of a request queued behind it. */
+    private static final int HOLDING_QUERY_MS = (int) ACQUIRE_TIMEOUT.toMillis() + 2_000;
 
     /** Only keeps a broken app from hanging the build; no assertion depends on it. */
     private static final Duration PATIENCE = Duration.ofSeconds(60);
@@ -100,7 +106,7 @@ public abstract class DbContract {
 
     @Test
     void aRequestThatFindsNoFreeConnectionInTimeIsA503OfItsOwn() throws InterruptedException {
-        TestDatabase.setDelayRange(4_000, 4_000);
+        TestDatabase.setDelayRange(HOLDING_QUERY_MS, HOLDING_QUERY_MS);
         CompletableFuture<List<Reply>> holders = HttpCalls.startConcurrently(db(), POOL);
         awaitActiveQueries(POOL);
 

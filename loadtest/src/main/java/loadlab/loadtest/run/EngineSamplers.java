@@ -36,6 +36,13 @@ final class EngineSamplers implements AutoCloseable {
     /** An engine's answer takes milliseconds; one that takes longer must not hold up the end of a load. */
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(2);
 
+    /**
+     * The first calls to an engine open its connections (over SSL, a handshake in two JVMs whose code is still cold):
+     * with five test JVMs on two cores, that took longer than {@link #CALL_TIMEOUT} twice in one build, and the engine's
+     * figures were lost for the whole load.
+     */
+    private static final Duration FIRST_CALL_TIMEOUT = Duration.ofSeconds(10);
+
     private static final double BYTES_PER_MIB = 1024.0 * 1024;
 
     private final List<Sampled> engines;
@@ -170,13 +177,14 @@ final class EngineSamplers implements AutoCloseable {
         }
 
         private <T> T call(Callable<T> remote) throws InterruptedException {
+            Duration timeout = last == null ? FIRST_CALL_TIMEOUT : CALL_TIMEOUT;
             Future<T> answer = calls.submit(remote);
             try {
-                return answer.get(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                return answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             } catch (ExecutionException e) {
                 throw new IllegalStateException(RmiFailure.rootMessage(e.getCause()), e.getCause());
             } catch (TimeoutException e) {
-                throw new IllegalStateException("no answer within " + CALL_TIMEOUT.toSeconds() + " s");
+                throw new IllegalStateException("no answer within " + timeout.toSeconds() + " s");
             } finally {
                 answer.cancel(true);
             }
