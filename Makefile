@@ -96,14 +96,16 @@ build: ## Build the runnable jars (slow-server and the five apps) without runnin
 	$(MVNW) package -DskipTests
 
 # First every module's unit tests (*Tests, surefire), three modules at a time as .mvn/maven.config says (they start
-# no process and assert no duration). Then, once package has built the jars, the tests that start processes (*IT,
-# failsafe), three modules at a time too, end-to-end last so the jars its tests start exist (its pom names them). A
-# build of every module runs no comparison (loadtest's verify says so in one line). Then, passed or failed, the ten
-# slowest test classes by name (scripts/test-slowest reads the surefire and failsafe reports).
+# no process and assert no duration), and package, which builds the jars the end-to-end tests start. Then the tests
+# that start processes (*IT, failsafe), three modules at a time too: -Djars.built tells end-to-end that the jars exist,
+# so its tests start once loadtest is built, beside the apps' own, rather than after all of them (its pom names the
+# jars only to order a build that has not packaged them yet). A build of every module runs no comparison (loadtest's
+# verify says so in one line). Then, passed or failed, the ten slowest test classes by name (scripts/test-slowest
+# reads the surefire and failsafe reports).
 test: ## Run every test: unit, black-box app tests, small end-to-end runs (*IT), and the distribution on a JDK alone
 	@mkdir -p target && touch target/test-started
-	$(MVNW) test || { scripts/test-slowest 10 target/test-started; exit 1; }
-	$(MVNW) verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
+	$(MVNW) package || { scripts/test-slowest 10 target/test-started; exit 1; }
+	$(MVNW) verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Djars.built \
 		|| { scripts/test-slowest 10 target/test-started; exit 1; }
 	scripts/test-slowest 10 target/test-started
 	scripts/test-dist
