@@ -75,10 +75,12 @@ public abstract class HangRecoveryContract extends SharedAppShortTimeout {
             assertJson(reply);
             assertThat(reply.body()).isEqualTo(HEALTHY_BODY);
         });
-        // One call per request, each sent again counted too: no request made a second call of its own.
+        // At most one call per request, each sent again counted too: no request made a second call of its own. A
+        // request sent again may not have reached the backend the first time (on a starved host, 18 of 43 timed out
+        // in the app's client before their call was sent), so the calls are at least one per request answered.
         assertThat(backend.received())
                 .as("calls that reached the backend (%d sent again)", healthy.sentAgain())
-                .isEqualTo(BURST + healthy.sentAgain());
+                .isBetween(BURST, BURST + healthy.sentAgain());
     }
 
     /**

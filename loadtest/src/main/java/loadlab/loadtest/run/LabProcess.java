@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,13 @@ public final class LabProcess implements AutoCloseable, HealthWatch.Service {
 
     public static final String RUN_TAG = "-Dloadlab.run=";
     private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(90);
-    private static final Duration STOP_GRACE = Duration.ofSeconds(15);
+    /**
+     * Longer than Spring Boot's graceful shutdown (30 s per phase), which waits for requests still queued in the app
+     * (for a database pool, say) before the JVM exits and writes its recording: with 15 s, a starved host's db run
+     * killed both apps before their recordings were written.
+     */
+    private static final Duration STOP_GRACE = Duration.ofSeconds(35);
+
     private static final Set<LabProcess> RUNNING = ConcurrentHashMap.newKeySet();
     private static final HttpClient PROBE = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -214,6 +221,8 @@ public final class LabProcess implements AutoCloseable, HealthWatch.Service {
         try {
             if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly().waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+                noteInLog("loadlab: " + name + " did not stop within " + STOP_GRACE.toSeconds()
+                        + " s of SIGTERM and was killed (SIGKILL): what it writes as it exits, its recording, is lost");
             }
         } catch (InterruptedException e) {
             process.destroyForcibly();
@@ -221,6 +230,15 @@ public final class LabProcess implements AutoCloseable, HealthWatch.Service {
         }
         descendants.forEach(ProcessHandle::destroyForcibly);
         RUNNING.remove(this);
+    }
+
+    /** A line of the lab's own at the end of the service's log, where a reader of a missing figure looks. */
+    private void noteInLog(String line) {
+        try {
+            Files.writeString(log, line + System.lineSeparator(), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            // The log's folder is gone (a run being cleaned up): nothing to note in.
+        }
     }
 
     static boolean isFree(String host, int port) {
