@@ -53,6 +53,9 @@ class ComparisonSmokeIT {
             assertThat(times.p95Ms()).as(name + " p95 <= p99").isLessThanOrEqualTo(times.p99Ms());
             assertThat(times.p99Ms()).as(name + " p99 <= max").isLessThanOrEqualTo(times.maxMs());
             assertThat(stats.addedLatency()).as(name + " added latency").isPresent();
+            // Every process recorded, the first start after its jar was extracted too (such a start once wrote the
+            // class-data archive as it exited, and a JVM doing that runs with JFR disabled).
+            assertThat(row.cost().jfr()).as(name + " JFR figures\n" + output).isPresent();
         }
         assertThat(output).contains("[app-webflux] up on port").contains("requests");
         assertThat(results.resolve("summary.md")).exists();
@@ -66,7 +69,7 @@ class ComparisonSmokeIT {
         assertThat(results.resolve("runs")).doesNotExist();
         // Launched as the fixtures ask (cds): from extracted jars. Not whether each archive exists now: the JVMs of the
         // tests running beside this one may be rewriting it (each start that found none writes one as it exits).
-        assertThat(Files.readString(results.resolve("summary.md"))).contains("-XX:+AutoCreateSharedArchive");
+        assertThat(Files.readString(results.resolve("summary.md"))).contains("-XX:SharedArchiveFile=");
         for (String module : List.of("app-webflux", "app-virtual")) {
             assertThat(LabFixtures.PROJECT.resolve(module).resolve("target/cds").resolve(module + ".jar"))
                     .as(module)

@@ -203,8 +203,9 @@ public record Knob<T>(String name, String defaultValue, String meaning, boolean 
             "launch",
             "jar",
             "how the lab starts slow-server, db-server and the apps: jar, java -jar on the built jar, as the apps ship;"
-                    + " cds, from the jar extracted beside it with a class-data archive written at its first start's"
-                    + " exit, which starts them with far less CPU (the tests use it; a run's environment says so)",
+                    + " cds, an app from its jar extracted beside it with a class-data archive from a start of its own"
+                    + " (Spring Boot's training), which starts it with far less CPU (the tests use it; a run's"
+                    + " environment says so)",
             Launch::read);
     public static final Knob<String> A = setup("a", null, "make diff: the results folder to compare from", Knob::text);
     public static final Knob<String> B = setup(

@@ -70,7 +70,8 @@ public final class Lab {
     public List<Point> run() {
         List<String> unlaunchable = new ArrayList<>(Jars.ensure(setup.projectDir(), services.modules(), out));
         if (unlaunchable.isEmpty()) {
-            unlaunchable.addAll(LaunchedJar.prepare(setup.projectDir(), services.modules(), setup.launch()));
+            unlaunchable.addAll(
+                    LaunchedJar.prepare(setup.projectDir(), services.modules(), setup.launch(), plan.appJvmFlags()));
         }
         if (!unlaunchable.isEmpty()) {
             unlaunchable.forEach(reason -> out.println("FAILED " + reason));

@@ -18,19 +18,22 @@ import loadlab.loadtest.plan.Launch;
 
 /**
  * A service's jar as the lab starts it, and the JVM flags its {@link Launch} adds: the built jar and none, or for
- * {@link Launch#CDS} the jar extracted into {@code <module>/target/cds/} (a plain jar, such as slow-server's, as it is)
- * with the class-data archive beside it, which the JVM writes as the first start exits and maps at every start after.
- * The JVM checks the archive against the jars it was made from and writes a new one when they changed.
+ * {@link Launch#CDS} a Spring Boot jar extracted into {@code <module>/target/cds/} with a class-data archive beside it
+ * (a plain jar, such as slow-server's, starts as it is). The archive comes from a training start of the extracted jar
+ * of its own, as Spring Boot documents it: {@code -XX:ArchiveClassesAtExit} and {@code spring.context.exit=onRefresh},
+ * so the app exits once it is up and the JVM writes the classes it loaded. Never from a measured start: a JVM that
+ * writes an archive as it exits runs with JFR disabled, and the first run of each app lost its recording so.
  */
 record LaunchedJar(Path jar, List<String> flags) {
 
     /** How the flags of a {@link Launch#CDS} launch read in a report (their paths differ per service). */
-    static final String CDS_FLAGS_SHOWN =
-            "-XX:SharedArchiveFile=<module>/target/cds/<module>.jsa -XX:+AutoCreateSharedArchive, from the extracted jar";
+    static final String CDS_FLAGS_SHOWN = "-XX:SharedArchiveFile=<module>/target/cds/<module>.jsa, from the extracted"
+            + " jar (the archive from a start of its own with -XX:ArchiveClassesAtExit and spring.context.exit=onRefresh)";
 
     private static final String FOLDER = "cds";
     private static final String SOURCE = "extracted-from";
-    private static final long EXTRACT_MINUTES = 2;
+    /** Each of extracting and training takes seconds; this only keeps a stuck one from hanging the run. */
+    private static final long STEP_MINUTES = 2;
 
     static LaunchedJar of(Path projectDir, String module, Launch launch) {
         Path built = Jars.jar(projectDir, module);
@@ -39,28 +42,32 @@ record LaunchedJar(Path jar, List<String> flags) {
         }
         Path folder = folder(projectDir, module);
         Path extracted = folder.resolve(module + ".jar");
+        Path archive = archive(folder, module);
+        if (!Files.isRegularFile(extracted)) {
+            return new LaunchedJar(built, List.of());
+        }
         return new LaunchedJar(
-                Files.isRegularFile(extracted) ? extracted : built,
-                List.of("-XX:SharedArchiveFile=" + folder.resolve(module + ".jsa"), "-XX:+AutoCreateSharedArchive"));
+                extracted, Files.isRegularFile(archive) ? List.of("-XX:SharedArchiveFile=" + archive) : List.of());
     }
 
     /**
      * Makes each module ready for the launch before the first service starts: for {@link Launch#CDS}, extracts a
-     * Spring Boot jar unless its extraction is of this very jar (the same entries, sizes and CRCs). Test JVMs running
-     * side by side may prepare the same module at once, so each module is prepared under a file lock.
+     * Spring Boot jar and trains its archive, unless both are of this very jar (the same entries, sizes and CRCs). Test
+     * JVMs running side by side may prepare the same module at once, so each module is prepared under a file lock.
      *
+     * @param jvmFlags the flags the services will start with, which the training start runs with too
      * @return why a module cannot be launched so, or empty when every one can
      */
-    static List<String> prepare(Path projectDir, List<String> modules, Launch launch) {
+    static List<String> prepare(Path projectDir, List<String> modules, Launch launch, List<String> jvmFlags) {
         List<String> reasons = new ArrayList<>();
         if (launch == Launch.JAR) {
             return reasons;
         }
         for (String module : modules) {
             try {
-                prepare(projectDir, module);
+                prepare(projectDir, module, jvmFlags);
             } catch (IOException e) {
-                reasons.add(module + ": could not extract " + Jars.jar(projectDir, module) + " for launch=cds: "
+                reasons.add(module + ": could not prepare " + Jars.jar(projectDir, module) + " for launch=cds: "
                         + e.getMessage());
             }
         }
@@ -68,7 +75,7 @@ record LaunchedJar(Path jar, List<String> flags) {
     }
 
     // Synchronized as well as locked: a JVM's second lock on one file throws instead of waiting.
-    private static synchronized void prepare(Path projectDir, String module) throws IOException {
+    private static synchronized void prepare(Path projectDir, String module, List<String> jvmFlags) throws IOException {
         Path built = Jars.jar(projectDir, module);
         Path folder = folder(projectDir, module);
         Files.createDirectories(folder.getParent());
@@ -84,6 +91,7 @@ record LaunchedJar(Path jar, List<String> flags) {
             Files.createDirectories(folder);
             if (isSpringBoot(built)) {
                 extract(built, folder);
+                train(folder, module, jvmFlags);
             }
             Files.writeString(stamp, source);
         }
@@ -91,6 +99,10 @@ record LaunchedJar(Path jar, List<String> flags) {
 
     private static Path folder(Path projectDir, String module) {
         return Jars.jar(projectDir, module).resolveSibling(FOLDER);
+    }
+
+    private static Path archive(Path folder, String module) {
+        return folder.resolve(module + ".jsa");
     }
 
     /** Read from the jar's central directory alone, so it costs milliseconds even for a fat jar. */
@@ -115,31 +127,58 @@ record LaunchedJar(Path jar, List<String> flags) {
     }
 
     private static void extract(Path jar, Path folder) throws IOException {
-        Path log = folder.resolve("extract.log");
-        Process tools = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        step(
+                "extraction",
+                folder.resolve("extract.log"),
+                List.of(
                         "-Djarmode=tools",
                         "-jar",
                         jar.toString(),
                         "extract",
                         "--destination",
                         folder.toString(),
-                        "--force")
+                        "--force"));
+    }
+
+    /** On port 0 of loopback, so that it meets no service; it exits by itself once the app is up. */
+    private static void train(Path folder, String module, List<String> jvmFlags) throws IOException {
+        Path archive = archive(folder, module);
+        Path log = folder.resolve("train.log");
+        List<String> arguments = new ArrayList<>(jvmFlags);
+        arguments.addAll(List.of(
+                "-XX:ArchiveClassesAtExit=" + archive,
+                "-Dspring.context.exit=onRefresh",
+                "-jar",
+                folder.resolve(module + ".jar").toString(),
+                "--server.port=0",
+                "--server.address=127.0.0.1"));
+        step("training start", log, arguments);
+        if (!Files.isRegularFile(archive)) {
+            throw new IOException("training start wrote no class-data archive (log: " + log + ")");
+        }
+    }
+
+    /** Runs this JVM's java with these arguments, its output to {@code log}, and fails unless it ends with 0 in time. */
+    private static void step(String what, Path log, List<String> arguments) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(arguments);
+        Process java = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();
         try {
-            if (!tools.waitFor(EXTRACT_MINUTES, TimeUnit.MINUTES)) {
-                tools.destroyForcibly();
-                throw new IOException("extraction still running after " + EXTRACT_MINUTES + " min (log: " + log + ")");
+            if (!java.waitFor(STEP_MINUTES, TimeUnit.MINUTES)) {
+                java.destroyForcibly();
+                throw new IOException(what + " still running after " + STEP_MINUTES + " min (log: " + log + ")");
             }
         } catch (InterruptedException e) {
-            tools.destroyForcibly();
+            java.destroyForcibly();
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while extracting");
+            throw new IOException("interrupted during " + what);
         }
-        if (tools.exitValue() != 0) {
-            throw new IOException("extraction exited with " + tools.exitValue() + " (log: " + log + ")");
+        if (java.exitValue() != 0) {
+            throw new IOException(what + " exited with " + java.exitValue() + " (log: " + log + ")");
         }
     }
 }

@@ -15,7 +15,7 @@ import loadlab.loadtest.plan.Launch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** How a service's jar is launched: as built, or (cds) with its class-data archive, prepared once per built jar. */
+/** How a service's jar is launched: as built, or (cds) extracted with a trained class-data archive, once per jar. */
 class LaunchedJarTests {
 
     @TempDir
@@ -25,7 +25,7 @@ class LaunchedJarTests {
     void aJarLaunchStartsTheBuiltJarWithNoFlagsAndPreparesNothing() throws IOException {
         Path built = plainJar("slow-server");
 
-        assertThat(LaunchedJar.prepare(project, List.of("slow-server"), Launch.JAR))
+        assertThat(LaunchedJar.prepare(project, List.of("slow-server"), Launch.JAR, List.of()))
                 .isEmpty();
 
         assertThat(LaunchedJar.of(project, "slow-server", Launch.JAR)).isEqualTo(new LaunchedJar(built, List.of()));
@@ -33,43 +33,56 @@ class LaunchedJarTests {
     }
 
     @Test
-    void aCdsLaunchStartsAPlainJarAsItIsWithItsArchiveBesideIt() throws IOException {
+    void aCdsLaunchStartsAPlainJarAsItIsWithoutAnArchive() throws IOException {
         Path built = plainJar("slow-server");
 
-        assertThat(LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS))
+        assertThat(LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of()))
                 .isEmpty();
 
-        Path folder = built.resolveSibling("cds");
-        assertThat(LaunchedJar.of(project, "slow-server", Launch.CDS))
+        // No training start for a jar that is not Spring Boot's, so no archive; and never one written by a measured
+        // start, whose JVM would run with JFR disabled.
+        assertThat(LaunchedJar.of(project, "slow-server", Launch.CDS)).isEqualTo(new LaunchedJar(built, List.of()));
+        assertThat(built.resolveSibling("cds").resolve("slow-server.jsa")).doesNotExist();
+    }
+
+    @Test
+    void aCdsLaunchStartsAnExtractedJarWithItsTrainedArchive() throws IOException {
+        Path folder = plainJar("app-webflux").resolveSibling("cds");
+        Path extracted = folder.resolve("app-webflux.jar");
+        Files.createDirectories(folder);
+        Files.writeString(extracted, "extracted");
+
+        assertThat(LaunchedJar.of(project, "app-webflux", Launch.CDS))
+                .as("extracted, not trained: no archive to map")
+                .isEqualTo(new LaunchedJar(extracted, List.of()));
+
+        Files.writeString(folder.resolve("app-webflux.jsa"), "archive");
+        assertThat(LaunchedJar.of(project, "app-webflux", Launch.CDS))
                 .isEqualTo(new LaunchedJar(
-                        built,
-                        List.of(
-                                "-XX:SharedArchiveFile=" + folder.resolve("slow-server.jsa"),
-                                "-XX:+AutoCreateSharedArchive")));
-        assertThat(folder).isDirectory();
+                        extracted, List.of("-XX:SharedArchiveFile=" + folder.resolve("app-webflux.jsa"))));
     }
 
     @Test
     void aCdsLaunchPreparesAgainOnlyWhenTheBuiltJarChanged() throws IOException {
         Path built = plainJar("slow-server");
-        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS);
-        // What the JVM leaves at the first start's exit.
+        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of());
+        // Anything the last preparation left in the module's folder.
         Path archive = built.resolveSibling("cds").resolve("slow-server.jsa");
         Files.writeString(archive, "archive");
 
-        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS);
+        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of());
         assertThat(archive).exists();
 
         // Touched, not rebuilt: the same entries.
         FileTime touched = FileTime.fromMillis(Files.getLastModifiedTime(built).toMillis() + 1_000);
         Files.setLastModifiedTime(built, touched);
-        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS);
+        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of());
         assertThat(archive).exists();
 
         // Rebuilt with another main class, of a name as long: a jar of the same size, and here of the same time.
         plainJar("slow-server", "loadlab.slowserver.SlowServes");
         Files.setLastModifiedTime(built, touched);
-        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS);
+        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of());
         assertThat(archive).doesNotExist();
     }
 
@@ -79,10 +92,10 @@ class LaunchedJarTests {
         Files.createDirectories(built.getParent());
         Files.writeString(built, "not a jar");
 
-        assertThat(LaunchedJar.prepare(project, List.of("app-webflux"), Launch.CDS))
+        assertThat(LaunchedJar.prepare(project, List.of("app-webflux"), Launch.CDS, List.of()))
                 .singleElement()
                 .asString()
-                .startsWith("app-webflux: could not extract " + built + " for launch=cds: ");
+                .startsWith("app-webflux: could not prepare " + built + " for launch=cds: ");
     }
 
     private Path plainJar(String module) throws IOException {
