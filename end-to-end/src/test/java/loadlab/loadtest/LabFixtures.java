@@ -83,11 +83,12 @@ final class LabFixtures {
                 "--delayMin=0",
                 "--delayMax=200",
                 "--ports=" + portsEntries()));
-        // A comparison of 10 users, unless the test names a scenario of another kind, which takes its own load knobs.
-        // Ten users at 0..200 ms ask for about 100 req/s (Little's law), which this machine serves with CPU to spare;
-        // 50 asked for 500 and kept both cores busy for every window, which was most of these tests' CPU.
+        // A comparison of 4 users, unless the test names a scenario of another kind, which takes its own load knobs.
+        // Four users at 0..200 ms ask for about 40 req/s (Little's law): still hundreds of requests a window. Every
+        // request costs CPU three times over (load generator, app, slow-server: slow-server alone, C1 only, 1.3 ms),
+        // and with three test JVMs at once 50 users kept both cores busy, then 10 users still most of them.
         if (Arrays.stream(overrides).noneMatch(o -> o.startsWith("--scenario="))) {
-            args.add("--users=10");
+            args.add("--users=4");
         }
         args.addAll(List.of(overrides));
         return args;

@@ -65,7 +65,7 @@ class ModesSmokeIT {
                 "--scenario=sweep",
                 "--apps=threadpool",
                 targets.knob("threadpool"),
-                "--usersList=20,10",
+                "--usersList=8,4",
                 "--duration=3s",
                 "--warmup=1s");
 
@@ -74,7 +74,7 @@ class ModesSmokeIT {
         String sweep = Files.readString(results.resolve("sweep.md"));
         assertThat(sweep).contains("app-threadpool").contains("](sweep/charts/sweep-throughput.png)");
         assertThat(results.resolve("sweep/charts/sweep-throughput.png")).isNotEmptyFile();
-        assertThat(results.resolve("sweep/raw/app-threadpool/users-10/samples.csv"))
+        assertThat(results.resolve("sweep/raw/app-threadpool/users-4/samples.csv"))
                 .exists();
         assertThat(Files.readString(results.resolve("summary.md")))
                 .isEqualTo("# the comparison, untouched by a sweep\n");
@@ -87,17 +87,17 @@ class ModesSmokeIT {
                 "--scenario=open",
                 "--apps=virtual",
                 targets.knob("virtual"),
-                "--rates=40,20",
+                "--rates=16,8",
                 "--maxThreads=500");
 
         assertThat(outcome.results().succeeded()).isTrue();
         assertThat(outcome.results().points()).hasSize(4).noneMatch(Point::failed);
-        Point atForty = outcome.results().at(Target.DIRECT, 40).orElseThrow();
+        Point atSixteen = outcome.results().at(Target.DIRECT, 16).orElseThrow();
         // Arrivals are scheduled, not regulated by the answers: the load recorded is the rate asked for.
-        assertThat(atForty.load()).isEqualTo(new LoadShape.Open(40, 500));
-        assertThat(atForty.stats().orElseThrow().requests()).isPositive();
+        assertThat(atSixteen.load()).isEqualTo(new LoadShape.Open(16, 500));
+        assertThat(atSixteen.stats().orElseThrow().requests()).isPositive();
         assertThat(Files.readString(results.resolve("open-workload.md"))).contains("app-virtual");
-        assertThat(results.resolve("open-workload/raw/app-virtual/rate-40/samples.csv"))
+        assertThat(results.resolve("open-workload/raw/app-virtual/rate-16/samples.csv"))
                 .exists();
     }
 
