@@ -92,7 +92,7 @@ public abstract class HangRecoveryContract extends SharedAppShortTimeout {
     private record Healthy(List<Reply> replies, int sentAgain) {}
 
     /**
-     * A burst of {@link #BURST} calls to the now healthy backend. The healthy calls have the same one-second timeout
+     * A burst of {@link #BURST} calls to the now healthy backend. The healthy calls have the same short timeout
      * as the hung ones, and on a loaded machine (load average 22 on two cores, the JIT warm) some of 250 calls at once
      * took longer at the app and were answered with that timeout's 502. Such a call proves nothing about recovery:
      * it is sent again, in a burst of those calls alone, until it is answered otherwise (or {@link #PATIENCE} has

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.http.Fault;
 import java.net.URI;
-import java.time.Duration;
 import java.util.Locale;
 import loadlab.testsupport.HttpCalls.Reply;
 import org.junit.jupiter.api.Test;
@@ -62,7 +61,7 @@ public abstract class ProxyContract extends SharedAppShortTimeout {
 
     @Test
     void answers502WhenTheBackendDoesNotAnswerInTime() {
-        backend.holdEveryCall(Duration.ofSeconds(3));
+        backend.holdEveryCall(RESPONSE_TIMEOUT.multipliedBy(3));
 
         assertBadGateway(HttpCalls.get(app()), "response timeout");
         assertStillServes();
