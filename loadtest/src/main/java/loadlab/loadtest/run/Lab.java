@@ -70,8 +70,8 @@ public final class Lab {
     public List<Point> run() {
         List<String> unlaunchable = new ArrayList<>(Jars.ensure(setup.projectDir(), services.modules(), out));
         if (unlaunchable.isEmpty()) {
-            unlaunchable.addAll(
-                    LaunchedJar.prepare(setup.projectDir(), services.modules(), setup.launch(), plan.appJvmFlags()));
+            unlaunchable.addAll(LaunchedJar.prepare(
+                    setup.projectDir(), services.modules(), setup.launch(), plan.appJvmFlags(), services.runId()));
         }
         if (!unlaunchable.isEmpty()) {
             unlaunchable.forEach(reason -> out.println("FAILED " + reason));

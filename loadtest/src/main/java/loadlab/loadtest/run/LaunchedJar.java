@@ -56,16 +56,18 @@ record LaunchedJar(Path jar, List<String> flags) {
      * JVMs running side by side may prepare the same module at once, so each module is prepared under a file lock.
      *
      * @param jvmFlags the flags the services will start with, which the training start runs with too
+     * @param runId    the run's tag, which its extractions and training starts carry as its services do
      * @return why a module cannot be launched so, or empty when every one can
      */
-    static List<String> prepare(Path projectDir, List<String> modules, Launch launch, List<String> jvmFlags) {
+    static List<String> prepare(
+            Path projectDir, List<String> modules, Launch launch, List<String> jvmFlags, String runId) {
         List<String> reasons = new ArrayList<>();
         if (launch == Launch.JAR) {
             return reasons;
         }
         for (String module : modules) {
             try {
-                prepare(projectDir, module, jvmFlags);
+                prepare(projectDir, module, jvmFlags, runId);
             } catch (IOException e) {
                 reasons.add(module + ": could not prepare " + Jars.jar(projectDir, module) + " for launch=cds: "
                         + e.getMessage());
@@ -75,7 +77,8 @@ record LaunchedJar(Path jar, List<String> flags) {
     }
 
     // Synchronized as well as locked: a JVM's second lock on one file throws instead of waiting.
-    private static synchronized void prepare(Path projectDir, String module, List<String> jvmFlags) throws IOException {
+    private static synchronized void prepare(Path projectDir, String module, List<String> jvmFlags, String runId)
+            throws IOException {
         Path built = Jars.jar(projectDir, module);
         Path folder = folder(projectDir, module);
         Files.createDirectories(folder.getParent());
@@ -90,8 +93,8 @@ record LaunchedJar(Path jar, List<String> flags) {
             ResultsFolder.deleteTree(folder);
             Files.createDirectories(folder);
             if (isSpringBoot(built)) {
-                extract(built, folder);
-                train(folder, module, jvmFlags);
+                extract(built, folder, runId);
+                train(folder, module, jvmFlags, runId);
             }
             Files.writeString(stamp, source);
         }
@@ -126,10 +129,11 @@ record LaunchedJar(Path jar, List<String> flags) {
         }
     }
 
-    private static void extract(Path jar, Path folder) throws IOException {
+    private static void extract(Path jar, Path folder, String runId) throws IOException {
         step(
                 "extraction",
                 folder.resolve("extract.log"),
+                runId,
                 List.of(
                         "-Djarmode=tools",
                         "-jar",
@@ -141,7 +145,7 @@ record LaunchedJar(Path jar, List<String> flags) {
     }
 
     /** On port 0 of loopback, so that it meets no service; it exits by itself once the app is up. */
-    private static void train(Path folder, String module, List<String> jvmFlags) throws IOException {
+    private static void train(Path folder, String module, List<String> jvmFlags, String runId) throws IOException {
         Path archive = archive(folder, module);
         Path log = folder.resolve("train.log");
         List<String> arguments = new ArrayList<>(jvmFlags);
@@ -152,16 +156,20 @@ record LaunchedJar(Path jar, List<String> flags) {
                 folder.resolve(module + ".jar").toString(),
                 "--server.port=0",
                 "--server.address=127.0.0.1"));
-        step("training start", log, arguments);
+        step("training start", log, runId, arguments);
         if (!Files.isRegularFile(archive)) {
             throw new IOException("training start wrote no class-data archive (log: " + log + ")");
         }
     }
 
-    /** Runs this JVM's java with these arguments, its output to {@code log}, and fails unless it ends with 0 in time. */
-    private static void step(String what, Path log, List<String> arguments) throws IOException {
+    /**
+     * Runs this JVM's java with these arguments, its output to {@code log}, and fails unless it ends with 0 in time.
+     * Tagged with the run, as the services are, so that a wrapper ends it should this JVM die first.
+     */
+    private static void step(String what, Path log, String runId, List<String> arguments) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(LabProcess.RUN_TAG + runId);
         command.addAll(arguments);
         Process java = new ProcessBuilder(command)
                 .redirectErrorStream(true)

@@ -25,7 +25,7 @@ class LaunchedJarTests {
     void aJarLaunchStartsTheBuiltJarWithNoFlagsAndPreparesNothing() throws IOException {
         Path built = plainJar("slow-server");
 
-        assertThat(LaunchedJar.prepare(project, List.of("slow-server"), Launch.JAR, List.of()))
+        assertThat(LaunchedJar.prepare(project, List.of("slow-server"), Launch.JAR, List.of(), "test"))
                 .isEmpty();
 
         assertThat(LaunchedJar.of(project, "slow-server", Launch.JAR)).isEqualTo(new LaunchedJar(built, List.of()));
@@ -36,7 +36,7 @@ class LaunchedJarTests {
     void aCdsLaunchStartsAPlainJarAsItIsWithoutAnArchive() throws IOException {
         Path built = plainJar("slow-server");
 
-        assertThat(LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of()))
+        assertThat(LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of(), "test"))
                 .isEmpty();
 
         // No training start for a jar that is not Spring Boot's, so no archive; and never one written by a measured
@@ -65,24 +65,24 @@ class LaunchedJarTests {
     @Test
     void aCdsLaunchPreparesAgainOnlyWhenTheBuiltJarChanged() throws IOException {
         Path built = plainJar("slow-server");
-        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of());
+        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of(), "test");
         // Anything the last preparation left in the module's folder.
         Path archive = built.resolveSibling("cds").resolve("slow-server.jsa");
         Files.writeString(archive, "archive");
 
-        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of());
+        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of(), "test");
         assertThat(archive).exists();
 
         // Touched, not rebuilt: the same entries.
         FileTime touched = FileTime.fromMillis(Files.getLastModifiedTime(built).toMillis() + 1_000);
         Files.setLastModifiedTime(built, touched);
-        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of());
+        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of(), "test");
         assertThat(archive).exists();
 
         // Rebuilt with another main class, of a name as long: a jar of the same size, and here of the same time.
         plainJar("slow-server", "loadlab.slowserver.SlowServes");
         Files.setLastModifiedTime(built, touched);
-        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of());
+        LaunchedJar.prepare(project, List.of("slow-server"), Launch.CDS, List.of(), "test");
         assertThat(archive).doesNotExist();
     }
 
@@ -92,7 +92,7 @@ class LaunchedJarTests {
         Files.createDirectories(built.getParent());
         Files.writeString(built, "not a jar");
 
-        assertThat(LaunchedJar.prepare(project, List.of("app-webflux"), Launch.CDS, List.of()))
+        assertThat(LaunchedJar.prepare(project, List.of("app-webflux"), Launch.CDS, List.of(), "test"))
                 .singleElement()
                 .asString()
                 .startsWith("app-webflux: could not prepare " + built + " for launch=cds: ");
