@@ -24,9 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * An interleaved comparison end to end, as small as it goes: two apps and direct, all up at once, two rounds of 6 s
  * slices (2 s of settle: the longest delay, 200 ms, rounded up, plus 1 s). Slices of 4 s once counted nothing: on a
- * starved host the settle, timed from a slice's first request, took the whole slice. Every target gets its slices, each slice
- * counts requests and the apps' CPU, the slices reach the data file and the report's "Side by side", and nothing is
- * left running. Two rounds are too few for a ratio: the report says so rather than naming a lead.
+ * starved host the settle, timed from a slice's first request, took the whole slice. Every target gets its slices,
+ * each slice counts requests and the apps' CPU, the slices reach the data file and the report's "Side by side", and
+ * nothing is left running. Two rounds are too few for a ratio: the report says so rather than naming a lead.
  */
 class InterleavedSmokeIT {
 

@@ -28,7 +28,8 @@ record LaunchedJar(Path jar, List<String> flags) {
 
     /** How the flags of a {@link Launch#CDS} launch read in a report (their paths differ per service). */
     static final String CDS_FLAGS_SHOWN = "-XX:SharedArchiveFile=<module>/target/cds/<module>.jsa, from the extracted"
-            + " jar (the archive from a start of its own with -XX:ArchiveClassesAtExit and spring.context.exit=onRefresh)";
+            + " jar (the archive from a start of its own with -XX:ArchiveClassesAtExit and"
+            + " spring.context.exit=onRefresh)";
 
     private static final String FOLDER = "cds";
     private static final String SOURCE = "extracted-from";
