@@ -20,12 +20,17 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ComparisonSmokeIT {
 
+    /** The compare scenario's own pinning (scenarios.yaml), which the other end-to-end tests undo. */
+    private static final String APP_CPUS = "1";
+
     @Test
     void everyTargetIsMeasuredWithinLittlesLawAndWithoutErrors(@TempDir Path results) throws Exception {
         String runId = LabFixtures.newRunId("smoke");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         LoadLab.Run outcome = LabFixtures.run(
-                runId, new PrintStream(log, true, StandardCharsets.UTF_8), LabFixtures.smallScenario(results));
+                runId,
+                new PrintStream(log, true, StandardCharsets.UTF_8),
+                LabFixtures.smallScenario(results, "--appCpus=" + APP_CPUS));
 
         String output = log.toString(StandardCharsets.UTF_8);
         System.out.println(output);
@@ -61,7 +66,8 @@ class ComparisonSmokeIT {
         assertThat(results.resolve("summary.md")).exists();
         assertThat(Files.readString(results.resolve("summary.md")))
                 .contains("app-virtual")
-                .contains("JDK");
+                .contains("JDK")
+                .contains("CPU pinning: each app on CPU " + APP_CPUS);
         assertThat(results.resolve("raw/app-webflux/samples.csv")).exists();
         assertThat(results.resolve("raw/app-webflux/dashboard/index.html")).exists();
         assertThat(results.resolve("charts/throughput.png")).isNotEmptyFile();
