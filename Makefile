@@ -100,17 +100,19 @@ build: ## Build the runnable jars (slow-server and the five apps) without runnin
 # that start processes (*IT, failsafe), three modules at a time too: -Djars.built tells end-to-end that the jars exist,
 # so its tests start once loadtest is built, beside the apps' own, rather than after all of them (its pom names the
 # jars only to order a build that has not packaged them yet). A build of every module runs no comparison (loadtest's
-# verify says so in one line). Then, passed or failed, the ten slowest test classes by name (scripts/test-slowest
-# reads the surefire and failsafe reports). Last, the distribution's and the Makefile's checks, side by side: each
-# spends most of its time starting JVMs one after another, and neither writes where the other reads (test-make's
-# Maven build finds the jars up to date and leaves them as they are).
+# verify says so in one line). Beside them, from the packaged jars (which verify leaves as they are), the
+# distribution's check and then the Makefile's: the latter's Maven build of loadtest finds verify done with loadtest and
+# the modules it uses, which verify builds first while the distribution's check takes a minute or more. Their output,
+# target/test-checks.log, is printed once they end. Then, passed or failed, the ten slowest test classes by name
+# (scripts/test-slowest reads the surefire and failsafe reports).
 test: ## Run every test: unit, black-box app tests, small end-to-end runs (*IT), and the distribution on a JDK alone
 	@mkdir -p target && touch target/test-started
 	$(MVNW) package || { scripts/test-slowest 10 target/test-started; exit 1; }
-	$(MVNW) verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Djars.built \
-		|| { scripts/test-slowest 10 target/test-started; exit 1; }
-	scripts/test-slowest 10 target/test-started
-	scripts/test-dist & dist=$$!; scripts/test-make; made=$$?; wait $$dist && exit $$made
+	{ scripts/test-dist && scripts/test-make; } >target/test-checks.log 2>&1 & checks=$$!; \
+	$(MVNW) verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Djars.built; verified=$$?; \
+	wait $$checks; checked=$$?; cat target/test-checks.log; \
+	scripts/test-slowest 10 target/test-started; \
+	[ $$verified -eq 0 ] && [ $$checked -eq 0 ]
 
 format: ## Reformat Java (palantir-java-format) and Kotlin (ktlint) in place; `make test` fails on what it would change
 	$(MVNW) -q spotless:apply
