@@ -91,9 +91,8 @@ final class LabFixtures {
             args.add("--users=4");
         }
         // Unpinned, unless the test pins: a pinned run moves this whole test JVM onto CPU 0 and its apps onto CPU 1,
-        // and
-        // with three test JVMs at once every load generator, report and slow-server shared one core while the apps
-        // shared the other. ComparisonSmokeIT keeps the scenario's pinning, as make compare runs it.
+        // and with three test JVMs at once every load generator, report and slow-server shared one core while the
+        // apps shared the other. ComparisonSmokeIT keeps the scenario's pinning, as make compare runs it.
         if (Arrays.stream(overrides).noneMatch(o -> o.startsWith("--appCpus="))) {
             args.add("--appCpus=none");
         }
