@@ -95,24 +95,26 @@ help: ## List the targets and the knobs
 build: ## Build the runnable jars (slow-server and the five apps) without running tests
 	$(MVNW) package -DskipTests
 
-# First every module's unit tests (*Tests, surefire), three modules at a time as .mvn/maven.config says (they start
-# no process and assert no duration), and package, which builds the jars the end-to-end tests start. Then the tests
-# that start processes (*IT, failsafe), three modules at a time too: -Djars.built tells end-to-end that the jars exist,
-# so its tests start once loadtest is built, beside the apps' own, rather than after all of them (its pom names the
-# jars only to order a build that has not packaged them yet). A build of every module runs no comparison (loadtest's
-# verify says so in one line). Beside them, from the packaged jars (which verify leaves as they are), the
-# distribution's check and then the Makefile's: the latter's Maven build of loadtest finds verify done with loadtest and
-# the modules it uses, which verify builds first while the distribution's check takes a minute or more. Their output,
-# target/test-checks.log, is printed once they end. Then, passed or failed, the ten slowest test classes by name
-# (scripts/test-slowest reads the surefire and failsafe reports).
+# First every module built and installed, no test run: the end-to-end build resolves loadtest and the modules it uses
+# from the local repository, as `./mvnw -pl loadtest verify` does. Then two builds at once. The end-to-end tests
+# (end-to-end/, *IT) start at once, in a build of their own: they are the longest chain, mostly waiting on the
+# processes they start, and they need only the jars. -Djars.built says those exist. Their output goes to
+# target/end-to-end.log, printed when they end. Beside them, every other module's tests, three modules at a time as
+# .mvn/maven.config says: unit tests (*Tests, surefire) and then the tests that start processes (*IT, failsafe). A build
+# of every module runs no comparison (loadtest's verify says so in one line). Once it ends, the distribution's check and
+# the Makefile's run in the minutes the end-to-end tests still take. Neither build writes where the other reads: each
+# has its own modules, and a build that finds a jar up to date leaves it as it is. Then, passed or failed, the ten
+# slowest test classes by name (scripts/test-slowest reads the surefire and failsafe reports).
 test: ## Run every test: unit, black-box app tests, small end-to-end runs (*IT), and the distribution on a JDK alone
 	@mkdir -p target && touch target/test-started
-	$(MVNW) package || { scripts/test-slowest 10 target/test-started; exit 1; }
-	{ scripts/test-dist && scripts/test-make; } >target/test-checks.log 2>&1 & checks=$$!; \
-	$(MVNW) verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Djars.built; verified=$$?; \
-	wait $$checks; checked=$$?; cat target/test-checks.log; \
+	$(MVNW) install -DskipTests
+	@echo "make test: the end-to-end tests run beside the others' (target/end-to-end.log, printed when they end)"
+	$(MVNW) -pl end-to-end verify -Djars.built >target/end-to-end.log 2>&1 & endToEnd=$$!; \
+	$(MVNW) verify -pl '!end-to-end'; verified=$$?; \
+	scripts/test-dist && scripts/test-make; checked=$$?; \
+	wait $$endToEnd; ended=$$?; cat target/end-to-end.log; \
 	scripts/test-slowest 10 target/test-started; \
-	[ $$verified -eq 0 ] && [ $$checked -eq 0 ]
+	[ $$verified -eq 0 ] && [ $$checked -eq 0 ] && [ $$ended -eq 0 ]
 
 format: ## Reformat Java (palantir-java-format) and Kotlin (ktlint) in place; `make test` fails on what it would change
 	$(MVNW) -q spotless:apply
