@@ -80,8 +80,11 @@ final class Affinity {
     /**
      * taskset -a sets each thread of the JVM in turn, and stops with an error when one of them ends between its
      * listing and its turn (seen as a run's JMeter threads ended: "No such process"). What counts is that every thread
-     * still alive is on {@code cpus}, threads born since included (they inherit their parent's CPUs): after a failure
-     * that is checked thread by thread, and taskset tried again when one is not. A refusal that repeats is a real one.
+     * still alive is on {@code cpus}, threads born since included (they inherit their parent's CPUs). So after a
+     * failure, each live thread not yet on {@code cpus} is set alone, a thread that ends meanwhile skipped, and that
+     * is checked thread by thread; taskset -a is tried again only when one is still not. Retrying taskset -a alone
+     * once failed ten times in a row (AffinityTests, whose threads come and go all the time, on a starved host). A
+     * refusal that repeats is a real one.
      */
     private static final int JVM_TRIES = 10;
 
@@ -93,17 +96,40 @@ final class Affinity {
                 "-c",
                 cpus,
                 String.valueOf(ProcessHandle.current().pid()));
+        Set<Integer> wanted = CpuPinning.cpus(cpus).orElseThrow();
         for (int tried = 1; ; tried++) {
             try {
                 taskset(command);
                 return;
             } catch (IllegalStateException e) {
-                if (everyLiveThreadOn(CpuPinning.cpus(cpus).orElseThrow())) {
+                setEachLiveThreadNotOn(wanted, cpus);
+                if (everyLiveThreadOn(wanted)) {
                     return;
                 }
                 if (tried == JVM_TRIES || Thread.currentThread().isInterrupted()) {
                     throw e;
                 }
+            }
+        }
+    }
+
+    /** taskset -p for each live thread of this JVM on other CPUs than {@code wanted}; one that ends is skipped. */
+    private static void setEachLiveThreadNotOn(Set<Integer> wanted, String cpus) {
+        List<Path> elsewhere;
+        try (Stream<Path> tasks = Files.list(TASKS)) {
+            elsewhere = tasks.filter(task -> allowedCpus(task)
+                            .filter(allowed -> !allowed.equals(wanted))
+                            .isPresent())
+                    .toList();
+        } catch (IOException | UncheckedIOException e) {
+            return;
+        }
+        for (Path task : elsewhere) {
+            try {
+                taskset(List.of(
+                        TASKSET.toString(), "-p", "-c", cpus, task.getFileName().toString()));
+            } catch (IllegalStateException ended) {
+                // Ended since it was listed (or refused: the check that follows finds it).
             }
         }
     }
