@@ -89,18 +89,22 @@ public record JfrFigures(
      * The flags every lab JVM gets, apps and slow-server alike: JFR's low-overhead default settings, the file
      * written on exit, and every pinning recorded however short (the default threshold, 20 ms, would hide the
      * short ones an app under load may pin for thousands of times). JDK 17+ accept event settings inline, so no
-     * .jfc file is needed.
+     * .jfc file is needed. JFR's repository, where the recording's chunks wait until the exit writes the file, is the
+     * file's own folder: a JVM that exits removes it, and one that is killed leaves its chunks with its run rather
+     * than in the temporary folder.
      *
      * @param jfrFile where the JVM writes the recording when it exits; must not contain a comma, which separates
      *                the options of {@code -XX:StartFlightRecording}
      */
     public static List<String> recordingFlags(Path jfrFile) {
-        String file = jfrFile.toAbsolutePath().toString();
-        if (file.contains(",")) {
+        Path file = jfrFile.toAbsolutePath();
+        if (file.toString().contains(",")) {
             throw new IllegalArgumentException("a JFR file name cannot contain a comma: " + file);
         }
-        return List.of("-XX:StartFlightRecording=filename=" + file + ",dumponexit=true,settings=default," + PINNED_EVENT
-                + "#threshold=0ms," + CPU_TIME_SAMPLING);
+        return List.of(
+                "-XX:StartFlightRecording=filename=" + file + ",dumponexit=true,settings=default," + PINNED_EVENT
+                        + "#threshold=0ms," + CPU_TIME_SAMPLING,
+                "-XX:FlightRecorderOptions=repository=" + file.getParent());
     }
 
     /**

@@ -34,7 +34,8 @@ public final class Lab {
     /** How the per-process JFR flags read in a report (their file path differs per process). */
     private static final String JFR_FLAGS_SHOWN =
             "-XX:StartFlightRecording=filename=<raw>/<target>.jfr,dumponexit=true,settings=default,"
-                    + "jdk.VirtualThreadPinned#threshold=0ms," + JfrFigures.CPU_TIME_SAMPLING;
+                    + "jdk.VirtualThreadPinned#threshold=0ms," + JfrFigures.CPU_TIME_SAMPLING
+                    + " -XX:FlightRecorderOptions=repository=<raw>";
 
     /** How the JVM flags of the services the lab starts read in a report: the plan's, its recording's, the launch's. */
     public static String jvmFlagsShown(Plan plan, Launch launch) {

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -82,7 +83,17 @@ class JfrFiguresTests {
                 .containsExactly(
                         "-XX:StartFlightRecording=filename=/lab/raw/app-virtual/app.jfr,dumponexit=true,settings=default,"
                                 + "jdk.VirtualThreadPinned#threshold=0ms,"
-                                + "jdk.CPUTimeSample#enabled=true,jdk.CPUTimeSample#throttle=20ms");
+                                + "jdk.CPUTimeSample#enabled=true,jdk.CPUTimeSample#throttle=20ms",
+                        "-XX:FlightRecorderOptions=repository=/lab/raw/app-virtual");
+    }
+
+    @Test
+    void aJvmThatExitsLeavesItsRecordingAndNoRepositoryBesideIt() throws IOException {
+        // JFR names a repository's folder by the time and the pid; this test's children leave files only.
+        try (Stream<Path> folders = Files.list(dir).filter(Files::isDirectory)) {
+            assertThat(folders).isEmpty();
+        }
+        assertThat(recording).isNotEmptyFile();
     }
 
     @Test
