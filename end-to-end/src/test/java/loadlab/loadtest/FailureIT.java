@@ -143,6 +143,22 @@ class FailureIT {
         }
     }
 
+    @Test
+    void aBackendKilledDuringAnAppsLoadFailsThatRowAndLeavesTheTargetsAfterItNotRun() throws Exception {
+        String runId = LabFixtures.newRunId("backend9");
+
+        LoadLab.Run outcome = killedDuringWebfluxsLoad(runId, "slow-server.jar").run();
+
+        String died = "slow-server exited with code 137 (killed by signal 9, SIGKILL) during the load";
+        assertThat(row(outcome, "direct").outcome()).as("measured before").isInstanceOf(Outcome.Measured.class);
+        assertThat(failure(outcome, "app-webflux")).startsWith("died: " + died);
+        assertThat(failure(outcome, "app-virtual"))
+                .as("no target can be measured without its backend")
+                .startsWith("not run: " + died);
+        assertThat(Files.readString(results.resolve("summary.md"))).isEqualTo(LAST_GOOD);
+        assertThat(LabFixtures.processesOf(runId)).isEmpty();
+    }
+
     private static boolean isRepositoryOf(Path path, long pid) {
         return Files.isDirectory(path) && path.getFileName().toString().endsWith("_" + pid);
     }
