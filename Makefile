@@ -102,8 +102,9 @@ build: ## Build the runnable jars (slow-server and the five apps) without runnin
 # target/end-to-end.log, printed when they end. Beside them, every other module's tests, three modules at a time as
 # .mvn/maven.config says: unit tests (*Tests, surefire) and then the tests that start processes (*IT, failsafe). A build
 # of every module runs no comparison (loadtest's verify says so in one line). Once it ends, the distribution's check and
-# the Makefile's run in the minutes the end-to-end tests still take. Neither build writes where the other reads: each
-# has its own modules, and a build that finds a jar up to date leaves it as it is. Then, passed or failed, the ten
+# the Makefile's run side by side, in the minutes the end-to-end tests still take (one after the other, they outlasted
+# them), each into its own log, printed when both end. No build or check writes where another reads: the two builds
+# have their modules apart, and a build that finds a jar up to date leaves it as it is. Then, passed or failed, the ten
 # slowest test classes by name (scripts/test-slowest reads the surefire and failsafe reports).
 test: ## Run every test: unit, black-box app tests, small end-to-end runs (*IT), and the distribution on a JDK alone
 	@mkdir -p target && touch target/test-started
@@ -111,10 +112,12 @@ test: ## Run every test: unit, black-box app tests, small end-to-end runs (*IT),
 	@echo "make test: the end-to-end tests run beside the others' (target/end-to-end.log, printed when they end)"
 	$(MVNW) -pl end-to-end verify -Djars.built >target/end-to-end.log 2>&1 & endToEnd=$$!; \
 	$(MVNW) verify -pl '!end-to-end'; verified=$$?; \
-	scripts/test-dist && scripts/test-make; checked=$$?; \
+	scripts/test-dist >target/test-dist.log 2>&1 & dist=$$!; \
+	scripts/test-make >target/test-make.log 2>&1; made=$$?; \
+	wait $$dist; distributed=$$?; cat target/test-dist.log target/test-make.log; \
 	wait $$endToEnd; ended=$$?; cat target/end-to-end.log; \
 	scripts/test-slowest 10 target/test-started; \
-	[ $$verified -eq 0 ] && [ $$checked -eq 0 ] && [ $$ended -eq 0 ]
+	[ $$verified -eq 0 ] && [ $$distributed -eq 0 ] && [ $$made -eq 0 ] && [ $$ended -eq 0 ]
 
 format: ## Reformat Java (palantir-java-format) and Kotlin (ktlint) in place; `make test` fails on what it would change
 	$(MVNW) -q spotless:apply
