@@ -69,12 +69,12 @@ final class Affinity {
         } catch (IOException e) {
             throw new IllegalStateException("cannot tell this thread's id from " + THREAD_SELF + ": " + e, e);
         }
-        taskset(List.of(
-                TASKSET.toString(),
-                "-p",
-                "-c",
-                CpuPinning.list(cpus),
-                task.getFileName().toString()));
+        setTask(task, CpuPinning.list(cpus));
+    }
+
+    /** Moves one thread, {@code /proc/<pid>/task/<tid>}, to {@code cpus}: taskset -p takes a tid as a pid. */
+    private static void setTask(Path task, String cpus) {
+        taskset(List.of(TASKSET.toString(), "-p", "-c", cpus, task.getFileName().toString()));
     }
 
     /**
@@ -113,21 +113,17 @@ final class Affinity {
         }
     }
 
-    /** taskset -p for each live thread of this JVM on other CPUs than {@code wanted}; one that ends is skipped. */
+    /** Moves each live thread of this JVM that is on other CPUs than {@code wanted}; one that ends is skipped. */
     private static void setEachLiveThreadNotOn(Set<Integer> wanted, String cpus) {
         List<Path> elsewhere;
-        try (Stream<Path> tasks = Files.list(TASKS)) {
-            elsewhere = tasks.filter(task -> allowedCpus(task)
-                            .filter(allowed -> !allowed.equals(wanted))
-                            .isPresent())
-                    .toList();
+        try {
+            elsewhere = liveThreadsNotOn(wanted);
         } catch (IOException | UncheckedIOException e) {
             return;
         }
         for (Path task : elsewhere) {
             try {
-                taskset(List.of(
-                        TASKSET.toString(), "-p", "-c", cpus, task.getFileName().toString()));
+                setTask(task, cpus);
             } catch (IllegalStateException ended) {
                 // Ended since it was listed (or refused: the check that follows finds it).
             }
@@ -136,10 +132,20 @@ final class Affinity {
 
     /** Whether each thread of this JVM that lives now may run on exactly {@code cpus}; threads that end are skipped. */
     private static boolean everyLiveThreadOn(Set<Integer> cpus) {
-        try (Stream<Path> tasks = Files.list(TASKS)) {
-            return tasks.map(Affinity::allowedCpus).flatMap(Optional::stream).allMatch(cpus::equals);
+        try {
+            return liveThreadsNotOn(cpus).isEmpty();
         } catch (IOException | UncheckedIOException e) {
             return false;
+        }
+    }
+
+    /** This JVM's threads, {@code /proc/self/task/<tid>}, that live now and may run on other CPUs than {@code cpus}. */
+    private static List<Path> liveThreadsNotOn(Set<Integer> cpus) throws IOException {
+        try (Stream<Path> tasks = Files.list(TASKS)) {
+            return tasks.filter(task -> allowedCpus(task)
+                            .filter(allowed -> !allowed.equals(cpus))
+                            .isPresent())
+                    .toList();
         }
     }
 
